@@ -1,0 +1,271 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { errorResponseSchema } from '@gem/contracts/errors';
+import { healthResponseSchema, readyResponseSchema } from '@gem/contracts/health';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import { buildApp, type App } from './app';
+import { testConfig } from './config';
+import type { Database } from './db/client';
+
+let database: Database;
+let app: App;
+let webDistDir: string;
+
+beforeAll(async () => {
+  webDistDir = mkdtempSync(path.join(tmpdir(), 'gem-web-dist-'));
+  mkdirSync(path.join(webDistDir, 'assets'));
+  writeFileSync(
+    path.join(webDistDir, 'index.html'),
+    '<!doctype html><title>GEM</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("gem")');
+  database = await createTestDatabase();
+  app = await buildApp({ config: testConfig({ webDistDir, bodyLimitBytes: 2048 }), database });
+  // Routes that exist only in this test, to drive the shared error handler.
+  app.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ task: z.string().min(1), count: z.number().int().max(10) }) } },
+    async (req) => req.body,
+  );
+  app.get('/api/test/crash', async () => {
+    throw new Error('connection string postgres://secret@db leaked');
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  rmSync(webDistDir, { recursive: true, force: true });
+});
+
+describe('health', () => {
+  it('GET /api/health says the process is alive', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(res.json()).status).toBe('ok');
+  });
+
+  it('GET /api/ready checks the database', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(readyResponseSchema.parse(res.json()).database.kind).toBe(database.kind);
+  });
+
+  it('GET /api/ready answers 503 in the error shape when the database is down', async () => {
+    const broken: Database = { ...database, ping: () => Promise.reject(new Error('ECONNREFUSED 10.0.0.5')) };
+    const other = await buildApp({ config: testConfig({ webDistDir }), database: broken });
+    try {
+      const res = await other.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      const body = errorResponseSchema.parse(res.json());
+      expect(body.error.code).toBe('service_unavailable');
+      expect(res.body).not.toContain('ECONNREFUSED');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, HSTS, nosniff and a referrer policy', async () => {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const directives = Object.fromEntries(
+      csp.split(';').map((d) => {
+        const [name = '', ...values] = d.trim().split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+    );
+    expect(directives['script-src']).toBe("'self'");
+    expect(directives['object-src']).toBe("'none'");
+    expect(directives['base-uri']).toBe("'none'");
+    expect(directives['frame-ancestors']).toBe("'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).not.toContain('upgrade-insecure-requests');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+  });
+
+  it('upgrades insecure requests in production only', async () => {
+    const base = testConfig();
+    const prod = await buildApp({
+      config: testConfig({ webDistDir, env: 'production', auth: { ...base.auth, embeddedExplicit: true } }),
+      database,
+    });
+    try {
+      const res = await prod.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('will not mount the embedded identity provider in production unless asked to', async () => {
+    await expect(
+      buildApp({ config: testConfig({ webDistDir, env: 'production' }), database }),
+    ).rejects.toThrow(/GEM_EMBEDDED_IDP=true/);
+  });
+
+  it('marks API answers, errors included, as not cacheable', async () => {
+    for (const url of ['/api/health', '/api/nope', '/api/test/crash']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown /api path with 404 in the error shape', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/does-not-exist?x=1' });
+    expect(res.statusCode).toBe(404);
+    const body = errorResponseSchema.parse(res.json());
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.requestId).toBe(res.headers['x-request-id']);
+  });
+
+  it('answers POST to an unknown path with 404 JSON, not the app shell', async () => {
+    const res = await app.inject({ method: 'POST', url: '/tools', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(res.json()).error.code).toBe('not_found');
+  });
+
+  it('lists every invalid field in a 400', async () => {
+    const res = await app.inject({ method: 'POST', url: '/api/test/echo', payload: { task: '', count: 11 } });
+    expect(res.statusCode).toBe(400);
+    const body = errorResponseSchema.parse(res.json());
+    expect(body.error.code).toBe('validation_failed');
+    expect(body.error.issues?.map((i) => i.path).sort()).toEqual(['body.count', 'body.task']);
+  });
+
+  it('rejects a body that is not JSON', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"task":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(res.json()).error.message).toBe('The request body is not valid JSON.');
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      payload: { task: 'x'.repeat(4096), count: 1 },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(errorResponseSchema.parse(res.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('never shows internals in a 5xx', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/crash' });
+    expect(res.statusCode).toBe(500);
+    const body = errorResponseSchema.parse(res.json());
+    expect(body.error.code).toBe('internal_error');
+    expect(res.body).not.toMatch(/postgres|secret|stack|Error:/);
+  });
+});
+
+describe('request id', () => {
+  it('keeps a well-formed incoming id and replaces a malformed one', async () => {
+    const kept = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'lb-1234' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-1234');
+    const replaced = await app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('web app', () => {
+  it('serves index.html for every page route, with history fallback', async () => {
+    for (const url of ['/', '/tools', '/tools/article', '/market-research/priority-clients/orlen']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('answers an unknown page with the app shell and status 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no/such/page' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache and a missing file as a 404', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(errorResponseSchema.parse(missing.json()).error.code).toBe('not_found');
+  });
+
+  it('does not serve files outside the web folder', async () => {
+    const res = await app.inject({ method: 'GET', url: '/../../package.json' });
+    expect(res.body).not.toContain('"workspaces"');
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('finishes requests in flight and answers later ones with 503 while closing', async () => {
+    // No feeds: a listening server reads them at start, and that round is not what this test is about.
+    const base = testConfig({ webDistDir });
+    const server = await buildApp({ config: { ...base, feeds: { ...base.feeds, sources: [] } }, database });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.get('/api/test/slow', async () => {
+      await gate;
+      return { done: true };
+    });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = server.server.address() as AddressInfo;
+
+    const open = (): { send: (text: string) => void; reply: Promise<string> } => {
+      const socket = connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      return {
+        send: (text) => socket.write(text),
+        reply: new Promise((resolve) => socket.on('close', () => resolve(received))),
+      };
+    };
+    // A request in flight, and one whose headers are still arriving when close() is called.
+    const inFlight = open();
+    inFlight.send('GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+    const late = open();
+    late.send('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+    await new Promise((r) => setTimeout(r, 50));
+
+    const closed = server.close();
+    await new Promise((r) => setTimeout(r, 50));
+    late.send('Connection: close\r\n\r\n');
+    const lateReply = await late.reply;
+    expect(lateReply).toMatch(/^HTTP\/1\.1 503/);
+    expect(lateReply).toContain('"code":"service_unavailable"');
+
+    release();
+    const inFlightReply = await inFlight.reply;
+    expect(inFlightReply).toMatch(/^HTTP\/1\.1 200/);
+    expect(inFlightReply).toContain('{"done":true}');
+    await closed;
+  });
+});

@@ -1,0 +1,151 @@
+import compress from '@fastify/compress';
+import Fastify, { type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import packageJson from '../package.json' with { type: 'json' };
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
+import { feedImageSources } from './integrations/feeds/feeds-file';
+import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
+import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
+import { createIdentityProvider, type IdentityProviderOptions } from './integrations/oidc/identity-provider';
+import { createGenerationService } from './lib/generations/generation-service';
+import { generateRequestId, loggerOptions } from './lib/logger';
+import { articleRoutes } from './modules/article/article.routes';
+import { generatorsRoutes } from './modules/generators/generators.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { createHealthService } from './modules/health/health.service';
+import { seedDemoAccounts } from './modules/identity/demo-accounts';
+import { paidAdsRoutes } from './modules/paid-ads/paid-ads.routes';
+import { socialMediaPostRoutes } from './modules/social-media-post/social-media-post.routes';
+import { summarizePromptRoutes, summarizeRoutes } from './modules/summarize/summarize.routes';
+import { teaserGeneratorRoutes } from './modules/teaser-generator/teaser-generator.routes';
+import { createFeedRefresher } from './modules/market-research/feed-refresher';
+import { marketResearchRoutes } from './modules/market-research/market-research.routes';
+import { createMarketResearchService } from './modules/market-research/market-research.service';
+import { visualBrandCheckerRoutes } from './modules/visual-brand-checker/visual-brand-checker.routes';
+import { authConfigRoutes, checkAppAccessRoutes } from './modules/identity/identity.routes';
+import { createAccessAdmin, createIdentityService } from './modules/identity/identity.service';
+import { authPlugin } from './plugins/auth';
+import { errorsPlugin } from './plugins/errors';
+import { gracefulDrainPlugin } from './plugins/graceful-drain';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { webAppPlugin } from './plugins/web-app';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  /** Test seams for the identity provider (an external issuer's fetch and clock, throttle limits). */
+  identity?: Pick<IdentityProviderOptions, 'external' | 'throttle'>;
+  /** Called for every route as it is registered (the route-table test walks them). */
+  onRoute?: (route: RouteOptions) => void;
+  /** More routes for the protected scope: tests put probe routes behind the gate here. */
+  protectedRoutes?: FastifyPluginAsync[];
+  /** Test seam: how feeds are read (default: the network and the bundled samples). */
+  feedReader?: FeedReader;
+};
+
+/** Builds the Fastify instance: the whole route table is in this function. */
+export async function buildApp({
+  config,
+  database,
+  identity: identitySeams,
+  onRoute,
+  protectedRoutes = [],
+  feedReader,
+}: AppDeps) {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: generateRequestId,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // gracefulDrainPlugin answers 503 in GEM's error shape instead.
+    return503OnClosing: false,
+  });
+  if (onRoute) app.addHook('onRoute', onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(gracefulDrainPlugin);
+  await app.register(securityHeadersPlugin, {
+    production: config.env === 'production',
+    // The SPA reads discovery and calls the token endpoint of an external issuer itself.
+    connectOrigins: config.auth.mode === 'external' ? [new URL(config.auth.issuer).origin] : [],
+    frameOrigins: config.brandCheckerUrl ? [new URL(config.brandCheckerUrl).origin] : [],
+    imageSources: feedImageSources(config.feeds.sources, config.feeds.allowPrivateHosts),
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  const { db } = database;
+  const idp = await createIdentityProvider({ config, db, log: app.log, ...identitySeams });
+  app.addHook('onClose', async () => idp.embedded?.stop());
+  const identity = createIdentityService({ db, auth: config.auth, access: config.access });
+  if (idp.embedded && config.auth.demoAccounts) {
+    await seedDemoAccounts({ accounts: idp.embedded.accounts, accessAdmin: createAccessAdmin({ db }) });
+  }
+
+  const { feeds } = config;
+  const feedRefresher = createFeedRefresher({
+    db,
+    sources: feeds.sources,
+    reader: feedReader ?? createFeedReader(feeds),
+    refreshMinutes: feeds.refreshMinutes,
+    retentionDays: feeds.retentionDays,
+    log: app.log.child({ module: 'market-research' }),
+  });
+  // Feeds are read by a listening server (at start, then on schedule); app.inject() tests never start it.
+  app.addHook('onListen', async () => feedRefresher.start());
+  app.addHook('onClose', async () => feedRefresher.stop());
+
+  const { ai } = config;
+  const generations = createGenerationService({
+    db,
+    model: ai.service
+      ? createAiSdkTextModel({ ai, service: ai.service, log: app.log.child({ module: 'llm' }) })
+      : null,
+    ai,
+    log: app.log,
+  });
+
+  // Public API: answers without sign-in. Keep this list short; the route-table test names it.
+  await app.register(async (api) => {
+    await api.register(healthRoutes, {
+      service: createHealthService({ database, version: packageJson.version }),
+    });
+    await api.register(authConfigRoutes, { service: identity });
+  });
+
+  // A valid access token, without hasAccess: only the call that tells the SPA about hasAccess.
+  await app.register(async (api) => {
+    await api.register(authPlugin, { verifier: idp.verifier });
+    await api.register(checkAppAccessRoutes, { service: identity });
+  });
+
+  // Protected API: a valid access token and hasAccess. Every other /api route goes here.
+  await app.register(async (api) => {
+    await api.register(authPlugin, { verifier: idp.verifier, accessPolicy: identity });
+    await api.register(visualBrandCheckerRoutes, { url: config.brandCheckerUrl });
+    // The AI writing tools (issue 4); each answers 503 ai_not_configured without an AI service.
+    await api.register(generatorsRoutes, { generations });
+    await api.register(articleRoutes, { generations });
+    await api.register(socialMediaPostRoutes, { generations });
+    await api.register(summarizeRoutes, { generations });
+    await api.register(summarizePromptRoutes, { generations });
+    await api.register(paidAdsRoutes, { generations });
+    await api.register(teaserGeneratorRoutes, { generations });
+    await api.register(marketResearchRoutes, {
+      service: createMarketResearchService({ db, sources: feeds.sources }),
+    });
+    for (const routes of protectedRoutes) await api.register(routes);
+  });
+
+  if (idp.embedded) await app.register(embeddedIdpPlugin, idp.embedded.pluginOptions);
+  await app.register(webAppPlugin, { webDistDir: config.webDistDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

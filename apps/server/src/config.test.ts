@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('runs on embedded defaults with nothing set', () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.log.pretty).toBe(false);
+    expect(config.migrationsDir).toMatch(/apps\/server\/drizzle$/);
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+  });
+
+  it('uses the PostgreSQL server when DATABASE_URL is set', () => {
+    const config = parseConfig({
+      DATABASE_URL: 'postgres://gem@db.internal:5432/gem',
+      GEM_DB_POOL_MAX: '20',
+    });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://gem@db.internal:5432/gem',
+      poolMax: 20,
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
+    expect(parseConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('lists every bad field at once', () => {
+    let error: unknown;
+    try {
+      parseConfig({
+        PORT: 'eighty',
+        NODE_ENV: 'staging',
+        DATABASE_URL: 'mysql://x',
+        GEM_TRUST_PROXY: 'maybe',
+        GEM_BODY_LIMIT_BYTES: '-5',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const fields = (error as ConfigError).problems.map((p) => p.split(':')[0]);
+    expect(fields.sort()).toEqual([
+      'DATABASE_URL',
+      'GEM_BODY_LIMIT_BYTES',
+      'GEM_TRUST_PROXY',
+      'NODE_ENV',
+      'PORT',
+    ]);
+    expect((error as ConfigError).message).toContain('GEM_TRUST_PROXY: must be one of true, false');
+  });
+
+  it('reads booleans in the usual spellings', () => {
+    expect(parseConfig({ GEM_TRUST_PROXY: 'yes' }).trustProxy).toBe(true);
+    expect(parseConfig({ GEM_TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(parseConfig({ GEM_LOG_PRETTY: 'true' }).log.pretty).toBe(true);
+  });
+});
+
+describe('sign-in and access settings', () => {
+  const entra = {
+    GEM_OIDC_ISSUER: 'https://login.microsoftonline.com/2f3c9d8e-1111-2222-3333-444455556666/v2.0',
+    GEM_OIDC_CLIENT_ID: '6a1b2c3d-aaaa-bbbb-cccc-ddddeeeeffff',
+    GEM_OIDC_SCOPE: 'api://6a1b2c3d-aaaa-bbbb-cccc-ddddeeeeffff/access_as_user',
+    GEM_OIDC_AUDIENCE: '6a1b2c3d-aaaa-bbbb-cccc-ddddeeeeffff',
+  };
+  const problemsOf = (env: Record<string, string>) => {
+    try {
+      parseConfig(env);
+      return [];
+    } catch (err) {
+      return (err as ConfigError).problems;
+    }
+  };
+
+  it('runs the embedded provider with nothing set, at the public URL', () => {
+    const { auth, access } = parseConfig({});
+    expect(auth).toMatchObject({
+      mode: 'embedded',
+      publicUrl: 'http://localhost:3000',
+      issuer: 'http://localhost:3000/oidc',
+      clientId: 'gem-web',
+      scope: 'gem.api',
+      audience: 'http://localhost:3000/api',
+      demoAccounts: true,
+    });
+    expect(access.contacts).toHaveLength(3);
+    expect(access.decisionCacheMs).toBe(60_000);
+    expect(parseConfig({ GEM_HOST: '127.0.0.1', PORT: '4000' }).auth.issuer).toBe(
+      'http://127.0.0.1:4000/oidc',
+    );
+    expect(parseConfig({ GEM_PUBLIC_URL: 'https://gem.example.com/' }).auth.issuer).toBe(
+      'https://gem.example.com/oidc',
+    );
+  });
+
+  it('uses an external issuer when one is set, and never the embedded provider', () => {
+    const { auth } = parseConfig({ ...entra, GEM_OIDC_REQUIRED_SCOPE: 'access_as_user' });
+    expect(auth).toMatchObject({
+      mode: 'external',
+      ...{ issuer: entra.GEM_OIDC_ISSUER },
+      requiredScope: 'access_as_user',
+    });
+    expect(auth.demoAccounts).toBe(false);
+  });
+
+  it('reads the access lists', () => {
+    const { access } = parseConfig({
+      GEM_ACCESS_CONTACTS: 'a@example.com, b@example.com,c@example.com',
+      GEM_ACCESS_ALLOWED_DOMAINS: 'Contoso.com, marketing.contoso.com',
+      GEM_ACCESS_REQUIRED_ROLES: 'GEM.User,GEM.Admin',
+    });
+    expect(access.contacts).toEqual(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(access.allowedDomains).toEqual(['contoso.com', 'marketing.contoso.com']);
+    expect(access.requiredRoles).toEqual(['GEM.User', 'GEM.Admin']);
+  });
+
+  it('lists every bad sign-in setting', () => {
+    const problems = problemsOf({
+      GEM_OIDC_ISSUER: 'http://idp.example.com',
+      GEM_PUBLIC_URL: 'https://gem.example.com/app',
+      GEM_ACCESS_CONTACTS: 'a@example.com,b@example.com',
+      GEM_ACCESS_ALLOWED_DOMAINS: 'contoso.com,not a domain',
+      GEM_ACCESS_REQUIRED_ROLES: 'ok,bad role',
+      GEM_EMBEDDED_IDP: 'sometimes',
+    });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'GEM_ACCESS_ALLOWED_DOMAINS',
+      'GEM_ACCESS_CONTACTS',
+      'GEM_ACCESS_REQUIRED_ROLES',
+      'GEM_EMBEDDED_IDP',
+      'GEM_OIDC_ISSUER',
+      'GEM_PUBLIC_URL',
+    ]);
+    expect(problems.join('\n')).toContain('must use https://');
+  });
+
+  it("refuses Entra's shared tenants, and half an external set-up", () => {
+    expect(
+      problemsOf({ ...entra, GEM_OIDC_ISSUER: 'https://login.microsoftonline.com/common/v2.0' })[0],
+    ).toContain('must name your tenant');
+    expect(problemsOf({ GEM_OIDC_ISSUER: entra.GEM_OIDC_ISSUER }).sort()).toEqual([
+      'GEM_OIDC_AUDIENCE: is required when GEM_OIDC_ISSUER is set',
+      'GEM_OIDC_CLIENT_ID: is required when GEM_OIDC_ISSUER is set',
+      'GEM_OIDC_SCOPE: is required when GEM_OIDC_ISSUER is set',
+    ]);
+    expect(problemsOf({ GEM_OIDC_CLIENT_ID: 'x' })[0]).toContain(
+      'GEM_OIDC_CLIENT_ID: is set but GEM_OIDC_ISSUER is not',
+    );
+    expect(problemsOf({ ...entra, GEM_EMBEDDED_IDP: 'true' })[0]).toContain('GEM_EMBEDDED_IDP');
+    expect(problemsOf({ ...entra, GEM_DEMO_ACCOUNTS: 'true' })[0]).toContain('GEM_DEMO_ACCOUNTS');
+  });
+
+  it('refuses the embedded provider in production unless asked for explicitly, without demo accounts', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })[0]).toContain(
+      'GEM_OIDC_ISSUER: is required when NODE_ENV=production',
+    );
+    const explicit = parseConfig({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true' });
+    expect(explicit.auth).toMatchObject({ mode: 'embedded', demoAccounts: false, embeddedExplicit: true });
+    expect(
+      parseConfig({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true', GEM_DEMO_ACCOUNTS: 'true' }).auth
+        .demoAccounts,
+    ).toBe(true);
+    expect(parseConfig({ NODE_ENV: 'production', ...entra }).auth.mode).toBe('external');
+  });
+});

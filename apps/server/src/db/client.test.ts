@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { count } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database';
+import { testConfig } from '../config';
+import { DatabaseLockedError, openDatabase, type Database } from './client';
+import { users } from './schema/users';
+
+const { migrationsDir } = testConfig();
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('database', () => {
+  it('runs on the database this project is meant to test', () => {
+    expect(database.kind).toBe(inject('dbKind'));
+  });
+
+  it('has the migrated schema: a user is one issuer + subject, whatever the e-mail', async () => {
+    const anna = { issuer: 'https://idp.example', subject: 'anna', email: 'anna.nowak@example.com' };
+    await database.db.insert(users).values(anna);
+    await expect(database.db.insert(users).values({ ...anna, email: 'other@example.com' })).rejects.toThrow();
+    const rows = await database.db.select().from(users);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it.runIf(inject('dbKind') === 'pglite')(
+    'creates the PGlite data folder, keeps other processes out, and reopens it without migrating twice',
+    async () => {
+      const root = mkdtempSync(path.join(tmpdir(), 'gem-data-'));
+      const dataDir = path.join(root, 'nested', 'data');
+      try {
+        const first = await openDatabase({ kind: 'pglite', dataDir }, migrationsDir);
+        await first.db.insert(users).values({ issuer: 'https://idp.example', subject: 'kept' });
+        // PGlite would open it twice and corrupt it: a second process is refused while one has it.
+        const lockFile = path.join(dataDir, 'gem-process.lock');
+        writeFileSync(lockFile, String(process.ppid));
+        await expect(openDatabase({ kind: 'pglite', dataDir }, migrationsDir)).rejects.toThrow(
+          DatabaseLockedError,
+        );
+        writeFileSync(lockFile, String(process.pid));
+        await first.close();
+        // A lock left by a process that is gone is taken over.
+        writeFileSync(lockFile, '999999999');
+        const again = await openDatabase({ kind: 'pglite', dataDir }, migrationsDir);
+        const rows = await again.db.select({ n: count() }).from(users);
+        expect(rows[0]?.n).toBe(1);
+        await again.close();
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+    30_000,
+  );
+
+  it.runIf(inject('dbKind') === 'postgres')(
+    'lets several instances start at once on one new database',
+    async () => {
+      const adminUrl = inject('postgresUrl');
+      const name = `gem_test_concurrent_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      try {
+        const instances = await Promise.all(
+          [1, 2, 3].map(() =>
+            openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 2 }, migrationsDir),
+          ),
+        );
+        for (const instance of instances) await instance.ping();
+        await Promise.all(instances.map((i) => i.close()));
+      } finally {
+        await admin.query(`drop database if exists ${name}`);
+        await admin.end();
+      }
+    },
+  );
+});

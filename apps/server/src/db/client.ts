@@ -1,0 +1,142 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+/** The drizzle handle modules use. Same API over PGlite and the PostgreSQL server. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type Database = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; client: PGlite };
+
+// Any constant works: it only has to be the same for every GEM instance on one database.
+const MIGRATION_LOCK_KEY = 7_415_001;
+
+/** Opens the database and applies pending migrations from `migrationsDir`. */
+export async function openDatabase(options: DatabaseOptions, migrationsDir: string): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax, migrationsDir);
+
+  let client: PGlite;
+  let unlock = () => undefined as void;
+  if ('client' in options) {
+    client = options.client;
+  } else {
+    // PGlite creates only the last folder of its data path.
+    mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
+    unlock = lockDataDir(options.dataDir);
+    try {
+      client = await PGlite.create(options.dataDir);
+    } catch (err) {
+      unlock();
+      throw err;
+    }
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder: migrationsDir });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+/** Another process has the embedded database open. */
+export class DatabaseLockedError extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly pid: number,
+  ) {
+    super(
+      `The embedded database in ${dataDir} is open in another GEM process (pid ${pid}). ` +
+        'PGlite serves one process at a time: stop that process first, or use a PostgreSQL server (DATABASE_URL).',
+    );
+    this.name = 'DatabaseLockedError';
+  }
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * PGlite opens a data folder that another process is using without complaint, and two
+ * writers corrupt it. A lock file holding the owner's pid stops that; a stale one (its
+ * process gone) is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'gem-process.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = openSync(lockFile, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockFile, { force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(existsSync(lockFile) ? readFileSync(lockFile, 'utf8').trim() : NaN);
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new DatabaseLockedError(dataDir, owner);
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${dataDir}`);
+}
+
+async function openPostgres(url: string, poolMax: number, migrationsDir: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  try {
+    // Several instances may start at once against one database: migrate under a lock.
+    const conn = await pool.connect();
+    try {
+      await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: conn, schema, casing: 'snake_case' }), {
+        migrationsFolder: migrationsDir,
+      });
+    } finally {
+      await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+      conn.release();
+    }
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}

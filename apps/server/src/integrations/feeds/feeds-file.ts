@@ -1,0 +1,102 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { marketAreas } from '@gem/contracts/catalogue';
+
+/**
+ * The feeds file (GEM_FEEDS_FILE): one flat JSON object whose keys are an area slug
+ * ("technology") or an area and sub-area ("priority-clients/orlen") and whose values are
+ * feed URLs, http(s) or `gem-sample:<file>` (a bundled sample document). Keys starting
+ * with "$" are comments. It is read once at start; a bad entry stops the start.
+ */
+
+export type FeedSource = {
+  /** "area" or "area/sub-area". */
+  key: string;
+  url: string;
+};
+
+export const SAMPLE_SCHEME = 'gem-sample:';
+
+const SAMPLE_FILE = /^[a-z0-9][a-z0-9_-]*\.(json|xml|rss|atom)$/;
+
+/** Every key the catalogue knows: each area and each of its sub-areas. */
+export function catalogueFeedKeys(): string[] {
+  return marketAreas.flatMap((area) => [area.slug, ...area.children.map((c) => `${area.slug}/${c.slug}`)]);
+}
+
+export const isSampleUrl = (url: string) => url.startsWith(SAMPLE_SCHEME);
+
+/** The bundled file a `gem-sample:` URL names, in the samples folder (apps/server/feed-samples). */
+export function sampleFilePath(url: string, samplesDir: string): string | undefined {
+  const name = url.slice(SAMPLE_SCHEME.length);
+  return SAMPLE_FILE.test(name) ? path.join(samplesDir, name) : undefined;
+}
+
+/** Reads and checks the feeds file. Problems are pushed as "GEM_FEEDS_FILE: …" lines. */
+export function readFeedsFile(file: string, samplesDir: string, problems: string[]): FeedSource[] {
+  const where = `GEM_FEEDS_FILE (${file})`;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problems.push(
+      code === 'ENOENT'
+        ? `${where}: the file does not exist`
+        : `${where}: is not valid JSON (${(err as Error).message})`,
+    );
+    return [];
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    problems.push(`${where}: must be one JSON object of "area" or "area/sub-area" keys and feed URLs`);
+    return [];
+  }
+  const known = new Set(catalogueFeedKeys());
+  const sources: FeedSource[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    if (key.startsWith('$')) continue;
+    if (!known.has(key)) {
+      problems.push(`${where}: "${key}" is not a market area or "area/sub-area" of the catalogue`);
+      continue;
+    }
+    if (typeof value !== 'string' || value.trim() === '') {
+      problems.push(`${where}: "${key}" must be a feed URL`);
+      continue;
+    }
+    const url = value.trim();
+    if (isSampleUrl(url)) {
+      const sample = sampleFilePath(url, samplesDir);
+      if (!sample || !existsSync(sample)) {
+        problems.push(`${where}: "${key}": ${url} is not one of the bundled sample feeds`);
+        continue;
+      }
+    } else {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(url);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+        problems.push(`${where}: "${key}": ${url} must be an http:// or https:// URL`);
+        continue;
+      }
+      if (parsed.username || parsed.password) {
+        problems.push(`${where}: "${key}": put no user name or password in a feed URL`);
+        continue;
+      }
+    }
+    sources.push({ key, url });
+  }
+  return sources;
+}
+
+/**
+ * Where feed item images may load from (the CSP's img-src). Real feeds link images on any
+ * host, so https: is allowed once one is configured; http: only with private hosts allowed
+ * (local feed hosts). The bundled samples' images are GEM's own ('self').
+ */
+export function feedImageSources(sources: readonly FeedSource[], allowPrivateHosts: boolean): string[] {
+  if (sources.every((s) => isSampleUrl(s.url))) return [];
+  return allowPrivateHosts ? ['https:', 'http:'] : ['https:'];
+}

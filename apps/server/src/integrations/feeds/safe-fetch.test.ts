@@ -1,0 +1,204 @@
+import { gzipSync } from 'node:zlib';
+import { startFeedServer, type FeedServer } from '@gem/test-servers/feed-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anyAddress, publicAddressesOnly, type AddressPolicy } from './address-policy';
+import { FeedFetchError, safeFetch, type FetchOptions } from './safe-fetch';
+
+let feeds: FeedServer;
+beforeAll(async () => {
+  feeds = await startFeedServer();
+});
+afterAll(async () => {
+  await feeds?.close();
+});
+
+// The feed host runs on 127.0.0.1: this policy lets GEM reach it and nothing else private.
+const onlyTheTestHost: AddressPolicy = (a) => a === '127.0.0.1' || publicAddressesOnly(a);
+const options = (overrides: Partial<FetchOptions> = {}): FetchOptions => ({
+  isPermittedAddress: onlyTheTestHost,
+  timeoutMs: 2_000,
+  maxBytes: 64 * 1024,
+  ...overrides,
+});
+
+async function failure(promise: Promise<unknown>): Promise<FeedFetchError> {
+  try {
+    await promise;
+  } catch (err) {
+    if (err instanceof FeedFetchError) return err;
+    throw err;
+  }
+  throw new Error('expected the fetch to fail');
+}
+
+describe('the address policy', () => {
+  it.each([
+    ['127.0.0.1', 'loopback'],
+    ['127.5.5.5', 'loopback'],
+    ['::1', 'IPv6 loopback'],
+    ['10.0.0.1', 'RFC 1918'],
+    ['172.16.5.4', 'RFC 1918'],
+    ['172.31.255.255', 'RFC 1918'],
+    ['192.168.1.10', 'RFC 1918'],
+    ['169.254.169.254', 'link-local (cloud metadata)'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fd00::1', 'IPv6 unique local'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback'],
+    ['::ffff:8.8.8.8', 'IPv4-mapped, even of a public address'],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['0.0.0.0', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['not-an-ip', 'not an address'],
+  ])('refuses %s (%s)', (address) => {
+    expect(publicAddressesOnly(address)).toBe(false);
+  });
+
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111'])('allows the public address %s', (address) => {
+    expect(publicAddressesOnly(address)).toBe(true);
+  });
+});
+
+describe('fetching a feed', () => {
+  it('reads a document with its validators', async () => {
+    feeds.set('/plain.xml', { body: '<rss/>', etag: '"v1"', lastModified: 'Mon, 02 Mar 2026 08:00:00 GMT' });
+    const result = await safeFetch(feeds.url('/plain.xml'), {}, options());
+    expect(result).toMatchObject({
+      status: 'ok',
+      etag: '"v1"',
+      lastModified: 'Mon, 02 Mar 2026 08:00:00 GMT',
+    });
+    if (result.status === 'ok') expect(result.body.toString()).toBe('<rss/>');
+  });
+
+  it('sends If-None-Match and If-Modified-Since, and reports a 304 as not modified', async () => {
+    feeds.set('/conditional.xml', {
+      body: '<rss/>',
+      etag: '"v2"',
+      lastModified: 'Sun, 01 Mar 2026 08:00:00 GMT',
+    });
+    const byEtag = await safeFetch(feeds.url('/conditional.xml'), { etag: '"v2"' }, options());
+    expect(byEtag).toEqual({ status: 'not-modified' });
+    const byDate = await safeFetch(
+      feeds.url('/conditional.xml'),
+      { lastModified: 'Sun, 01 Mar 2026 08:00:00 GMT' },
+      options(),
+    );
+    expect(byDate).toEqual({ status: 'not-modified' });
+    const sent = feeds.requests('/conditional.xml');
+    expect(sent[0]!.headers['if-none-match']).toBe('"v2"');
+    expect(sent[1]!.headers['if-modified-since']).toBe('Sun, 01 Mar 2026 08:00:00 GMT');
+  });
+
+  it('gives up on a host that never answers, at the deadline', async () => {
+    feeds.set('/hang.xml', { hang: true });
+    const started = Date.now();
+    const err = await failure(safeFetch(feeds.url('/hang.xml'), {}, options({ timeoutMs: 300 })));
+    expect(err.reason).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('stops reading a body past the size cap', async () => {
+    feeds.set('/huge.xml', { body: '<rss>', padBytes: 10 * 1024 * 1024 });
+    const err = await failure(safeFetch(feeds.url('/huge.xml'), {}, options({ maxBytes: 256 * 1024 })));
+    expect(err.reason).toBe('too_large');
+  });
+
+  it('counts the size cap after decompression', async () => {
+    const server = await startFeedServer();
+    try {
+      // The feed server sends bodies as they are; a gzip body with its header exercises unzip.
+      const zipped = gzipSync(Buffer.from(' '.repeat(1024 * 1024)));
+      const { createServer } = await import('node:http');
+      const bomb = createServer((_req, res) => {
+        res.writeHead(200, { 'content-encoding': 'gzip', 'content-type': 'application/xml' }).end(zipped);
+      });
+      await new Promise<void>((r) => bomb.listen(0, '127.0.0.1', r));
+      const port = (bomb.address() as { port: number }).port;
+      const err = await failure(
+        safeFetch(`http://127.0.0.1:${port}/`, {}, options({ maxBytes: 100 * 1024 })),
+      );
+      expect(err.reason).toBe('too_large');
+      bomb.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('reports an error status', async () => {
+    feeds.set('/error.xml', { status: 500, body: 'oops' });
+    const err = await failure(safeFetch(feeds.url('/error.xml'), {}, options()));
+    expect(err.reason).toBe('http_status');
+    expect(err.message).toContain('HTTP 500');
+  });
+
+  it('follows a redirect to an allowed address', async () => {
+    feeds.set('/moved.xml', { redirectTo: '/plain.xml' });
+    const result = await safeFetch(feeds.url('/moved.xml'), {}, options());
+    expect(result).toMatchObject({ status: 'ok', finalUrl: feeds.url('/plain.xml') });
+  });
+});
+
+describe('refusing addresses feeds may not be read from (SSRF)', () => {
+  it.each([
+    ['loopback', 'http://127.0.0.1:9/feed'],
+    ['another loopback address', 'http://127.0.0.2:9/feed'],
+    ['IPv6 loopback', 'http://[::1]:9/feed'],
+    ['the cloud metadata service', 'http://169.254.169.254/latest/meta-data/'],
+    ['RFC 1918, 10/8', 'http://10.0.0.1/feed'],
+    ['RFC 1918, 172.16/12', 'http://172.16.5.4/feed'],
+    ['RFC 1918, 192.168/16', 'https://192.168.1.10/feed'],
+    ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]:9/feed'],
+    ['IPv4-mapped IPv6, hex form', 'http://[::ffff:7f00:1]:9/feed'],
+    ['IPv6 link-local', 'http://[fe80::1]/feed'],
+  ])('refuses %s before connecting', async (_what, url) => {
+    const err = await failure(safeFetch(url, {}, options({ isPermittedAddress: publicAddressesOnly })));
+    expect(err.reason).toBe('blocked_address');
+  });
+
+  it('checks the address a name resolves to when connecting (localhost → 127.0.0.1)', async () => {
+    const port = new URL(feeds.origin).port;
+    const err = await failure(
+      safeFetch(
+        `http://localhost:${port}/plain.xml`,
+        {},
+        options({ isPermittedAddress: publicAddressesOnly }),
+      ),
+    );
+    expect(err.reason).toBe('blocked_address');
+    expect(err.message).toMatch(/resolves to (127\.0\.0\.1|::1)/);
+    expect(feeds.requests().some((r) => r.headers.host === `localhost:${port}`)).toBe(false);
+  });
+
+  it.each([
+    ['loopback', 'http://127.0.0.2:9/feed'],
+    ['the cloud metadata service', 'http://169.254.169.254/latest/meta-data/iam'],
+    ['a private address', 'http://192.168.0.1/feed'],
+    ['an IPv4-mapped address', 'http://[::ffff:127.0.0.1]:9/feed'],
+    ['a link-local address', 'http://169.254.1.1/feed'],
+  ])('refuses a redirect to %s', async (_what, target) => {
+    const path = `/redirect-${Buffer.from(target).toString('hex').slice(0, 16)}`;
+    feeds.set(path, { redirectTo: target });
+    const err = await failure(safeFetch(feeds.url(path), {}, options()));
+    expect(err.reason).toBe('blocked_address');
+  });
+
+  it('refuses non-http schemes and redirect loops', async () => {
+    for (const url of ['file:///etc/passwd', 'ftp://files.example/feed', 'gopher://x.example/']) {
+      expect((await failure(safeFetch(url, {}, options()))).reason).toBe('bad_url');
+    }
+    feeds.set('/to-file', { redirectTo: 'file:///etc/passwd' });
+    expect((await failure(safeFetch(feeds.url('/to-file'), {}, options()))).reason).toBe('bad_url');
+    feeds.set('/loop', { redirectTo: '/loop' });
+    expect((await failure(safeFetch(feeds.url('/loop'), {}, options()))).reason).toBe('too_many_redirects');
+  });
+
+  it('allows private hosts when GEM_FEEDS_ALLOW_PRIVATE_HOSTS is on', async () => {
+    const port = new URL(feeds.origin).port;
+    const result = await safeFetch(
+      `http://localhost:${port}/plain.xml`,
+      {},
+      options({ isPermittedAddress: anyAddress }),
+    );
+    expect(result.status).toBe('ok');
+  });
+});

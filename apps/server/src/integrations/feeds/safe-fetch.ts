@@ -1,0 +1,276 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import zlib from 'node:zlib';
+import type { AddressPolicy } from './address-policy';
+
+/**
+ * GETs a feed over http(s) with the guards an internet-facing fetch of configured URLs needs:
+ * every hop (the first and each redirect) may only connect to an address the policy allows,
+ * checked on the address actually connected to (a DNS answer is checked at connect time, so
+ * a name that resolves to 127.0.0.1 is refused, and so is an IP literal); redirects go to
+ * http(s) only, at most five; the whole exchange has a deadline; the body has a size cap,
+ * counted after decompression.
+ */
+
+export type FetchOptions = {
+  isPermittedAddress: AddressPolicy;
+  /** For the whole exchange, redirects and body included. */
+  timeoutMs: number;
+  /** Largest body accepted, after decompression. */
+  maxBytes: number;
+  maxRedirects?: number;
+  userAgent?: string;
+  signal?: AbortSignal;
+};
+
+export type Validators = { etag?: string | null; lastModified?: string | null };
+
+export type FetchResult =
+  | { status: 'not-modified' }
+  | {
+      status: 'ok';
+      body: Buffer;
+      contentType: string | undefined;
+      etag: string | undefined;
+      lastModified: string | undefined;
+      /** Where the document came from after redirects: relative links resolve against it. */
+      finalUrl: string;
+    };
+
+export type FetchFailure =
+  'bad_url' | 'blocked_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'http_status' | 'network';
+
+/** Why a fetch failed; `message` is safe to log and store (no bodies, no credentials). */
+export class FeedFetchError extends Error {
+  constructor(
+    readonly reason: FetchFailure,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'FeedFetchError';
+  }
+}
+
+export const DEFAULT_USER_AGENT = 'GEM-feed-reader/1.0 (internal marketing workspace)';
+
+/** The host and path of a URL, without credentials or query, for messages and logs. */
+export function describeUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.protocol}//${u.host}${u.pathname}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** A DNS lookup that refuses the whole answer when any address in it is not permitted. */
+function guardedLookup(isPermitted: AddressPolicy): LookupFunction {
+  return (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      const refused = addresses.find((a) => !isPermitted(a.address));
+      if (refused || addresses.length === 0) {
+        const blocked = new FeedFetchError(
+          'blocked_address',
+          `${hostname} resolves to ${refused?.address ?? 'nothing'}, which feeds may not be read from`,
+        );
+        return callback(blocked as NodeJS.ErrnoException, '', 0);
+      }
+      if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+function decoder(res: IncomingMessage) {
+  const encoding = String(res.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  if (encoding === 'gzip' || encoding === 'x-gzip') return zlib.createGunzip();
+  if (encoding === 'deflate') return zlib.createInflate();
+  if (encoding === 'br') return zlib.createBrotliDecompress();
+  return undefined;
+}
+
+const header = (res: IncomingMessage, name: string) => {
+  const value = res.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+export async function safeFetch(
+  url: string,
+  validators: Validators,
+  options: FetchOptions,
+): Promise<FetchResult> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    let current = url;
+    for (let hop = 0; hop <= maxRedirects; hop += 1) {
+      const answer = await requestOnce(current, validators, options, controller.signal);
+      if (answer.kind === 'redirect') {
+        current = answer.location;
+        continue;
+      }
+      return answer.result;
+    }
+    throw new FeedFetchError('too_many_redirects', `more than ${maxRedirects} redirects`);
+  } catch (err) {
+    if (controller.signal.aborted && !(err instanceof FeedFetchError && err.reason !== 'network')) {
+      throw new FeedFetchError(
+        'timeout',
+        options.signal?.aborted
+          ? 'the read was cancelled'
+          : `no complete answer within ${options.timeoutMs} ms`,
+      );
+    }
+    throw err;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+type Answer = { kind: 'redirect'; location: string } | { kind: 'done'; result: FetchResult };
+
+function requestOnce(
+  url: string,
+  validators: Validators,
+  options: FetchOptions,
+  signal: AbortSignal,
+): Promise<Answer> {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return Promise.reject(new FeedFetchError('bad_url', 'not a valid URL'));
+  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
+    return Promise.reject(new FeedFetchError('bad_url', `${target.protocol} addresses are not read`));
+  }
+  // An IP literal never goes through DNS, so it is checked here; names are checked at connect.
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && !options.isPermittedAddress(host)) {
+    return Promise.reject(
+      new FeedFetchError('blocked_address', `${host} is not an address feeds may be read from`),
+    );
+  }
+
+  const headers: Record<string, string> = {
+    accept:
+      'application/feed+json, application/json;q=0.9, application/atom+xml, application/rss+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+  };
+  if (validators.etag) headers['if-none-match'] = validators.etag;
+  if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
+
+  const client = target.protocol === 'https:' ? https : http;
+  return new Promise<Answer>((resolve, reject) => {
+    let settled = false;
+    const fail = (err: unknown) => {
+      if (settled) return;
+      settled = true;
+      reject(
+        err instanceof FeedFetchError
+          ? err
+          : new FeedFetchError('network', `could not read ${describeUrl(url)}: ${(err as Error).message}`, {
+              cause: err,
+            }),
+      );
+    };
+    const req = client.request(
+      target,
+      {
+        method: 'GET',
+        headers,
+        lookup: guardedLookup(options.isPermittedAddress),
+        signal,
+        // A fresh connection per request: a pooled socket would skip the connect-time check.
+        agent: false,
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if ([301, 302, 303, 307, 308].includes(status)) {
+          res.resume();
+          const location = header(res, 'location');
+          if (!location) return fail(new FeedFetchError('http_status', `HTTP ${status} without a Location`));
+          let next: URL;
+          try {
+            next = new URL(location, target);
+          } catch {
+            return fail(new FeedFetchError('bad_url', 'the redirect Location is not a valid URL'));
+          }
+          if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+            return fail(new FeedFetchError('bad_url', `a redirect to ${next.protocol} is not followed`));
+          }
+          settled = true;
+          return resolve({ kind: 'redirect', location: next.toString() });
+        }
+        if (status === 304) {
+          res.resume();
+          settled = true;
+          return resolve({ kind: 'done', result: { status: 'not-modified' } });
+        }
+        if (status < 200 || status > 299) {
+          res.resume();
+          return fail(new FeedFetchError('http_status', `HTTP ${status} from ${describeUrl(target.href)}`));
+        }
+        const declared = Number(header(res, 'content-length'));
+        if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
+          res.destroy();
+          return fail(tooLarge(options.maxBytes));
+        }
+        const unzip = decoder(res);
+        const stream = unzip ? res.pipe(unzip) : res;
+        if (unzip) res.on('error', (err) => unzip.destroy(err));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            res.destroy();
+            unzip?.destroy();
+            fail(tooLarge(options.maxBytes));
+            return;
+          }
+          chunks.push(chunk);
+        });
+        stream.on('error', fail);
+        // Cut off mid-body (the deadline, a reset): no 'end' comes, only 'close'.
+        res.on('close', () => {
+          if (!res.complete) fail(new Error('the connection closed before the document ended'));
+        });
+        stream.on('end', () => {
+          if (settled) return;
+          settled = true;
+          resolve({
+            kind: 'done',
+            result: {
+              status: 'ok',
+              body: Buffer.concat(chunks),
+              contentType: header(res, 'content-type'),
+              etag: header(res, 'etag'),
+              lastModified: header(res, 'last-modified'),
+              finalUrl: target.href,
+            },
+          });
+        });
+      },
+    );
+    // A refused lookup arrives here as the FeedFetchError guardedLookup made.
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+function tooLarge(maxBytes: number) {
+  return new FeedFetchError('too_large', `the document is larger than ${maxBytes} bytes`);
+}

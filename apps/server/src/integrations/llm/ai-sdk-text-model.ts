@@ -1,0 +1,259 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createAzure } from '@ai-sdk/azure';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, generateText, streamText, type LanguageModel } from 'ai';
+import type { AiConfig, AiServiceConfig } from '../../config';
+import {
+  LlmError,
+  type TextModel,
+  type TextModelRequest,
+  type TextModelResult,
+  type TextStream,
+  type TokenUsage,
+} from './text-model';
+
+/**
+ * The TextModel adapter over the Vercel AI SDK. The provider comes from config; OpenAI,
+ * Azure and OpenAI-compatible servers are all spoken to through the chat-completions API
+ * (the one they share, and the one the test server speaks).
+ *
+ * Retries are ours, not the SDK's (its maxRetries is 0): a 429 or 5xx that arrives before
+ * any text is retried at most `maxRetries` times, after the Retry-After the service asked
+ * for (retry-after-ms or retry-after, seconds or a date) or else an exponential backoff. A
+ * wait that would outlast the timeout is not started: the call fails at once. The timeout
+ * covers one call with all its attempts and waits.
+ */
+
+type Logger = { warn(obj: object, msg: string): void };
+
+export type AiSdkTextModelOptions = {
+  ai: Pick<AiConfig, 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs'>;
+  service: AiServiceConfig;
+  log?: Logger;
+};
+
+const datedApiVersion = /^\d{4}-\d{2}-\d{2}/;
+
+function languageModel(service: AiServiceConfig): LanguageModel {
+  switch (service.provider) {
+    case 'openai':
+      return createOpenAI({ apiKey: service.apiKey, baseURL: service.baseUrl }).chat(service.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: service.baseUrl,
+        apiKey: service.apiKey,
+        includeUsage: true,
+      }).chatModel(service.model);
+    case 'anthropic':
+      return createAnthropic({ apiKey: service.apiKey, baseURL: service.baseUrl })(service.model);
+    case 'azure':
+      return createAzure({
+        apiKey: service.apiKey,
+        resourceName: service.resourceName,
+        baseURL: service.baseUrl,
+        apiVersion: service.apiVersion,
+        // Dated API versions (e.g. 2024-10-21) only exist on the deployment URLs.
+        useDeploymentBasedUrls: datedApiVersion.test(service.apiVersion),
+      }).chat(service.deployment);
+  }
+}
+
+/** What the provider asked us to wait, in ms, from retry-after-ms or retry-after. */
+function retryAfterMs(headers: Record<string, string> | undefined): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number.parseFloat(headers['retry-after-ms'] ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const value = headers['retry-after'];
+  if (!value) return undefined;
+  const seconds = Number.parseFloat(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+type Classified = { error: LlmError; retryable: boolean; waitMs: number | undefined };
+
+function abortError(callerSignal: AbortSignal | undefined, timeoutMs: number, cause?: unknown): LlmError {
+  return callerSignal?.aborted
+    ? new LlmError('cancelled', 'the caller aborted the model call', { cause })
+    : new LlmError('timeout', `no complete answer within ${timeoutMs} ms`, { cause });
+}
+
+/** Sleeps, unless the signal aborts first. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+const usageOf = (usage: { inputTokens?: number | undefined; outputTokens?: number | undefined }) =>
+  ({
+    promptTokens: usage.inputTokens ?? null,
+    completionTokens: usage.outputTokens ?? null,
+  }) satisfies TokenUsage;
+
+export function createAiSdkTextModel({ ai, service, log }: AiSdkTextModelOptions): TextModel {
+  const model = languageModel(service);
+
+  /** One model call: a deadline, the caller's signal, and the retry loop around `attempt`. */
+  async function* withRetries<T>(
+    request: TextModelRequest,
+    attempt: (signal: AbortSignal) => AsyncGenerator<string, T>,
+  ): AsyncGenerator<string, T> {
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), ai.timeoutMs);
+    const signal = request.signal ? AbortSignal.any([request.signal, deadline.signal]) : deadline.signal;
+    const endsAt = Date.now() + ai.timeoutMs;
+    try {
+      for (let attemptNo = 1; ; attemptNo += 1) {
+        let wroteText = false;
+        try {
+          if (signal.aborted) throw abortError(request.signal, ai.timeoutMs);
+          const run = attempt(signal);
+          for (;;) {
+            const next = await run.next();
+            if (next.done) {
+              if (signal.aborted) throw abortError(request.signal, ai.timeoutMs);
+              return next.value;
+            }
+            wroteText = true;
+            yield next.value;
+          }
+        } catch (err) {
+          const { error, retryable, waitMs } = classify(err, attemptNo);
+          if (!retryable || wroteText || attemptNo > ai.maxRetries) throw error;
+          const wait = waitMs ?? ai.retryBaseDelayMs * 2 ** (attemptNo - 1);
+          if (Date.now() + wait >= endsAt) throw error;
+          log?.warn(
+            { provider: service.provider, status: error.details.status, attempt: attemptNo, waitMs: wait },
+            'AI service call failed; retrying',
+          );
+          await sleep(wait, signal);
+        }
+      }
+    } finally {
+      clearTimeout(timer);
+      // Stops the provider call when the consumer leaves early.
+      if (!deadline.signal.aborted) deadline.abort();
+    }
+
+    function classify(err: unknown, attempts: number): Classified {
+      if (err instanceof LlmError) return { error: err, retryable: false, waitMs: undefined };
+      if (signal.aborted) {
+        return { error: abortError(request.signal, ai.timeoutMs, err), retryable: false, waitMs: undefined };
+      }
+      const apiError = APICallError.isInstance(err)
+        ? err
+        : APICallError.isInstance((err as { cause?: unknown })?.cause)
+          ? ((err as { cause: APICallError }).cause as APICallError)
+          : undefined;
+      const status = apiError?.statusCode;
+      const waitMs = retryAfterMs(apiError?.responseHeaders);
+      const retryAfterSeconds = waitMs === undefined ? undefined : Math.ceil(waitMs / 1000);
+      if (status === 429) {
+        return {
+          error: new LlmError('rate_limited', 'the AI service answered 429', {
+            status,
+            retryAfterSeconds,
+            attempts,
+            cause: err,
+          }),
+          retryable: true,
+          waitMs,
+        };
+      }
+      const message = status
+        ? `the AI service answered ${status}`
+        : `the AI service could not be used: ${err instanceof Error ? err.message : String(err)}`;
+      return {
+        error: new LlmError('unavailable', message, { status, retryAfterSeconds, attempts, cause: err }),
+        // A 200 whose stream broke has status 200: only real 5xx answers are retried.
+        retryable: status !== undefined && status >= 500,
+        waitMs,
+      };
+    }
+  }
+
+  const promptOf = (request: TextModelRequest) => ({
+    model,
+    instructions: request.system,
+    messages: request.messages,
+    maxOutputTokens: request.maxOutputTokens,
+    maxRetries: 0,
+  });
+
+  return {
+    provider: service.provider,
+    model: service.model,
+
+    stream(request): TextStream {
+      let settle!: { resolve: (r: TextModelResult) => void; reject: (e: unknown) => void };
+      const result = new Promise<TextModelResult>((resolve, reject) => {
+        settle = { resolve, reject };
+      });
+      // Whoever reads the stream sees the error; the promise must not count as unhandled.
+      result.catch(() => undefined);
+
+      const chunks = withRetries(request, async function* (signal) {
+        const call = streamText({
+          ...promptOf(request),
+          abortSignal: signal,
+          // Errors arrive as stream parts and are thrown below; the SDK would log them too.
+          onError: () => undefined,
+        });
+        let text = '';
+        let usage: TokenUsage = { promptTokens: null, completionTokens: null };
+        let modelId = service.model;
+        for await (const part of call.stream) {
+          if (part.type === 'text-delta' && part.text) {
+            text += part.text;
+            yield part.text;
+          } else if (part.type === 'finish-step') {
+            usage = usageOf(part.usage);
+            modelId = part.response.modelId || modelId;
+          } else if (part.type === 'error') {
+            throw part.error;
+          } else if (part.type === 'abort') {
+            throw new Error('aborted');
+          }
+        }
+        return { text, usage, model: modelId };
+      });
+
+      async function* iterate() {
+        try {
+          settle.resolve(yield* chunks);
+        } catch (err) {
+          settle.reject(err);
+          throw err;
+        } finally {
+          settle.reject(new LlmError('cancelled', 'the stream was left before its end'));
+        }
+      }
+      return Object.assign(iterate(), { result });
+    },
+
+    async generate(request) {
+      // eslint-disable-next-line require-yield -- one answer at the end, no chunks on the way
+      const call = withRetries(request, async function* (signal) {
+        const answer = await generateText({ ...promptOf(request), abortSignal: signal });
+        return {
+          text: answer.text,
+          usage: usageOf(answer.usage),
+          model: answer.response.modelId || service.model,
+        } satisfies TextModelResult;
+      });
+      const next = await call.next();
+      if (!next.done) throw new Error('generate yielded text');
+      return next.value;
+    },
+  };
+}

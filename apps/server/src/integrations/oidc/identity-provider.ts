@@ -1,0 +1,104 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { createAdapterFactory, deleteExpired } from './embedded/adapter';
+import { createLocalAccounts, type LocalAccounts } from './embedded/local-accounts';
+import type { EmbeddedIdpPluginOptions } from './embedded/plugin';
+import { createEmbeddedProvider } from './embedded/provider';
+import { loadProviderSecrets, publicKeysOf } from './embedded/secrets';
+import { createSignInThrottle, type ThrottleOptions } from './embedded/sign-in-throttle';
+import {
+  createEmbeddedTokenVerifier,
+  createExternalTokenVerifier,
+  type ExternalVerifierOptions,
+  type TokenVerifier,
+} from './token-verifier';
+
+// `npm run dev -w apps/web` serves the SPA here and proxies /api and /oidc to the server.
+const DEV_WEB_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+
+export type IdentityProvider = {
+  verifier: TokenVerifier;
+  /** Present when GEM runs its own provider (no GEM_OIDC_ISSUER). */
+  embedded?: {
+    accounts: LocalAccounts;
+    pluginOptions: EmbeddedIdpPluginOptions;
+    /** Sweeps expired provider state; call stop() on shutdown. */
+    stop(): void;
+  };
+};
+
+export type IdentityProviderOptions = {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Test seams: the external issuer's fetch and clock, the throttle's limits. */
+  external?: Pick<ExternalVerifierOptions, 'fetch' | 'now' | 'refetchCooldownMs'>;
+  throttle?: ThrottleOptions;
+};
+
+/** The port in front of "who signed in": the embedded provider, or an external OIDC issuer. */
+export async function createIdentityProvider(opts: IdentityProviderOptions): Promise<IdentityProvider> {
+  const { config, db, log } = opts;
+  const { auth } = config;
+  if (auth.mode === 'external') {
+    return {
+      verifier: createExternalTokenVerifier({
+        issuer: auth.issuer,
+        audience: auth.audience,
+        clientId: auth.clientId,
+        requiredScope: auth.requiredScope,
+        onKeyRefreshFailed: (reason) => log.warn({ reason }, 'identity provider keys could not be refreshed'),
+        ...opts.external,
+      }),
+    };
+  }
+
+  // Defence in depth: config.ts already refuses this combination.
+  if (config.env === 'production' && !auth.embeddedExplicit) {
+    throw new Error(
+      'The embedded identity provider does not run in production unless GEM_EMBEDDED_IDP=true.',
+    );
+  }
+  const secrets = await loadProviderSecrets(db);
+  const accounts = createLocalAccounts(db);
+  const extraWebOrigins = config.env === 'development' ? DEV_WEB_ORIGINS : [];
+  const provider = createEmbeddedProvider({
+    issuer: auth.issuer,
+    publicUrl: auth.publicUrl,
+    clientId: auth.clientId,
+    audience: auth.audience,
+    apiScope: auth.scope,
+    extraWebOrigins,
+    secrets,
+    accounts,
+    adapter: createAdapterFactory(db),
+    trustProxy: config.trustProxy,
+  });
+  const sweep = setInterval(() => {
+    deleteExpired(db).catch((err: unknown) => log.warn({ err }, 'could not delete expired sign-in state'));
+  }, 60 * 60_000);
+  sweep.unref();
+
+  return {
+    verifier: createEmbeddedTokenVerifier({
+      issuer: auth.issuer,
+      audience: auth.audience,
+      clientId: auth.clientId,
+      publicKeys: publicKeysOf(secrets),
+      requiredScope: auth.requiredScope,
+    }),
+    embedded: {
+      accounts,
+      pluginOptions: {
+        provider,
+        accounts,
+        throttle: createSignInThrottle(db, opts.throttle),
+        publicUrl: auth.publicUrl,
+        webOrigins: [auth.publicUrl, ...extraWebOrigins],
+        csrfKey: secrets.cookieKeys[0]!,
+      },
+      stop: () => clearInterval(sweep),
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import type { LocalAccounts } from '../../integrations/oidc/embedded/local-accounts';
+import { EMBEDDED_ISSUER_KEY } from '../../integrations/oidc/token-verifier';
+import type { AccessAdmin } from './identity.service';
+
+/** The README's demo accounts: one permitted, one that signs in but is not. */
+export const demoAccounts = [
+  { email: 'marketer@example.com', password: 'marketer', displayName: 'Demo Marketer', permitted: true },
+  { email: 'outsider@example.com', password: 'outsider', displayName: 'Demo Outsider', permitted: false },
+] as const;
+
+/**
+ * Creates the demo accounts of the embedded provider if they are missing. An existing account
+ * is left alone (a changed password or a revoked grant stays as the operator set it).
+ */
+export async function seedDemoAccounts({
+  accounts,
+  accessAdmin,
+}: {
+  accounts: LocalAccounts;
+  accessAdmin: AccessAdmin;
+}) {
+  for (const demo of demoAccounts) {
+    // Demo passwords are shorter than the tool allows for real accounts, so ensure() skips that check.
+    const { account, created } = await accounts.ensure(demo);
+    if (created && demo.permitted) {
+      await accessAdmin.grant({
+        issuer: EMBEDDED_ISSUER_KEY,
+        subject: account.id,
+        email: account.email,
+        name: account.displayName,
+      });
+    }
+  }
+}

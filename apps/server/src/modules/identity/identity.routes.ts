@@ -1,0 +1,30 @@
+import {
+  authConfigResponseSchema,
+  checkAppAccessResponseSchema,
+  identityPaths,
+} from '@gem/contracts/identity';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { identityOf } from '../../plugins/auth';
+import type { IdentityService } from './identity.service';
+
+/** Public: read by the SPA before anyone signs in. */
+export const authConfigRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (
+  app,
+  { service },
+) => {
+  app.get(identityPaths.authConfig, { schema: { response: { 200: authConfigResponseSchema } } }, () =>
+    service.authConfig(),
+  );
+};
+
+/** Needs a verified token but not hasAccess: it is how the SPA learns hasAccess. */
+export const checkAppAccessRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (
+  app,
+  { service },
+) => {
+  app.get(
+    identityPaths.checkAppAccess,
+    { schema: { response: { 200: checkAppAccessResponseSchema } } },
+    (req) => service.checkAppAccess(identityOf(req)),
+  );
+};

@@ -1,0 +1,284 @@
+import {
+  atomFeed,
+  jsonFeed,
+  rssFeed,
+  startFeedServer,
+  type FeedServer,
+  type FixtureItem,
+} from '@gem/test-servers/feed-server';
+import { eq } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database';
+import { testConfig } from '../../config';
+import type { Database } from '../../db/client';
+import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
+import { createFeedReader } from '../../integrations/feeds/feed-reader';
+import type { FeedSource } from '../../integrations/feeds/feeds-file';
+import { createFeedRefresher, type FeedRefresherOptions } from './feed-refresher';
+import { saveDocument } from './feed-store';
+
+const log = pino({ level: 'silent' });
+const { samplesDir, sources: sampleSources } = testConfig().feeds;
+let feeds: FeedServer;
+let database: Database;
+
+beforeAll(async () => {
+  feeds = await startFeedServer();
+});
+afterAll(async () => {
+  await feeds?.close();
+});
+beforeEach(async () => {
+  database = await createTestDatabase();
+});
+afterEach(async () => {
+  await database?.close();
+});
+
+const reader = createFeedReader({ samplesDir, allowPrivateHosts: true, timeoutMs: 500 });
+const refresher = (sources: FeedSource[], overrides: Partial<FeedRefresherOptions> = {}) =>
+  createFeedRefresher({
+    db: database.db,
+    sources,
+    reader,
+    refreshMinutes: 15,
+    retentionDays: 90,
+    log,
+    ...overrides,
+  });
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString();
+const item = (n: number, extra: Partial<FixtureItem> = {}): FixtureItem => ({
+  id: `item-${n}`,
+  title: `Story ${n}`,
+  url: `https://news.example/story-${n}`,
+  html: `<p>Body of story ${n}</p>`,
+  date: daysAgo(n),
+  authors: ['Reporter'],
+  ...extra,
+});
+
+const itemsOf = (key: string) =>
+  database.db
+    .select()
+    .from(marketFeedItems)
+    .where(eq(marketFeedItems.feedKey, key))
+    .orderBy(marketFeedItems.id);
+const feedRow = async (key: string) =>
+  (await database.db.select().from(marketFeeds).where(eq(marketFeeds.key, key)))[0]!;
+
+describe('refreshing feeds', () => {
+  it('stores the items of JSON Feed, RSS and Atom documents', async () => {
+    feeds.set('/all/json', { body: jsonFeed('J', [item(1), item(2)]), contentType: 'application/feed+json' });
+    feeds.set('/all/rss', { body: rssFeed('R', [item(3), item(4), item(5)]) });
+    feeds.set('/all/atom', { body: atomFeed('A', [item(6)]) });
+    const outcomes = await refresher([
+      { key: 'technology', url: feeds.url('/all/json') },
+      { key: 'esg', url: feeds.url('/all/rss') },
+      { key: 'pharma', url: feeds.url('/all/atom') },
+    ]).refresh();
+    expect(outcomes.map((o) => o.status)).toEqual(['updated', 'updated', 'updated']);
+    expect((await itemsOf('technology')).map((i) => i.title)).toEqual(['Story 1', 'Story 2']);
+    expect(await itemsOf('esg')).toHaveLength(3);
+    const [atom] = await itemsOf('pharma');
+    expect(atom).toMatchObject({ title: 'Story 6', contentText: 'Body of story 6', authors: ['Reporter'] });
+    expect((await feedRow('esg')).lastSuccessAt).toBeInstanceOf(Date);
+  });
+
+  it('asks again with If-None-Match and If-Modified-Since, and keeps everything on a 304', async () => {
+    feeds.set('/cond/etag', { body: jsonFeed('E', [item(1)]), etag: '"e1"' });
+    feeds.set('/cond/date', { body: rssFeed('D', [item(2)]), lastModified: 'Mon, 02 Mar 2026 08:00:00 GMT' });
+    const sources = [
+      { key: 'technology', url: feeds.url('/cond/etag') },
+      { key: 'esg', url: feeds.url('/cond/date') },
+    ];
+    const r = refresher(sources);
+    await r.refresh();
+    const firstSuccess = (await feedRow('technology')).lastSuccessAt!;
+    const outcomes = await r.refresh({ force: true });
+    expect(outcomes.map((o) => o.status)).toEqual(['unchanged', 'unchanged']);
+    expect(feeds.requests('/cond/etag')[1]!.headers['if-none-match']).toBe('"e1"');
+    expect(feeds.requests('/cond/date')[1]!.headers['if-modified-since']).toBe(
+      'Mon, 02 Mar 2026 08:00:00 GMT',
+    );
+    expect(await itemsOf('technology')).toHaveLength(1);
+    expect((await feedRow('technology')).lastSuccessAt!.getTime()).toBeGreaterThanOrEqual(
+      firstSuccess.getTime(),
+    );
+  });
+
+  it('does not write an unchanged document again when the host sends no validators', async () => {
+    feeds.set('/same', { body: jsonFeed('S', [item(1)]) });
+    const r = refresher([{ key: 'technology', url: feeds.url('/same') }]);
+    expect((await r.refresh())[0]!.status).toBe('updated');
+    expect((await r.refresh({ force: true }))[0]!.status).toBe('unchanged');
+  });
+
+  it('deduplicates across refreshes by item id and by URL without utm_* parameters', async () => {
+    const path = '/dedupe';
+    feeds.set(path, {
+      body: jsonFeed('D', [
+        item(1, { url: 'https://news.example/a?utm_source=monday' }),
+        item(2, { url: 'https://news.example/b' }),
+      ]),
+    });
+    const r = refresher([{ key: 'technology', url: feeds.url(path) }]);
+    await r.refresh();
+    feeds.set(path, {
+      body: jsonFeed('D', [
+        // Same id, new tracking parameters and a corrected title: the same item, updated.
+        item(1, { url: 'https://news.example/a?utm_source=tuesday&utm_medium=x', title: 'Story 1, updated' }),
+        // A new id for a URL already stored (tracking aside): the same item.
+        item(22, { url: 'https://news.example/b?utm_campaign=spring' }),
+        item(3, { url: 'https://news.example/c' }),
+      ]),
+    });
+    const [outcome] = await r.refresh({ force: true });
+    expect(outcome).toMatchObject({ status: 'updated', added: 1, updated: 2 });
+    const stored = await itemsOf('technology');
+    expect(stored.map((i) => i.title)).toEqual(['Story 1, updated', 'Story 22', 'Story 3']);
+    expect(stored.map((i) => i.canonicalUrl)).toEqual([
+      'https://news.example/a',
+      'https://news.example/b',
+      'https://news.example/c',
+    ]);
+  });
+
+  it.each([
+    ['an HTTP 500', { status: 500, body: 'Internal Server Error' }, /HTTP 500/],
+    ['a host that hangs', { hang: true }, /no complete answer within 500 ms/],
+    ['invalid XML', { body: '<rss><channel><item><title>broken' }, /not a feed GEM can read/],
+    ['a document that is not a feed', { body: '<html><body>maintenance</body></html>' }, /not a feed/],
+  ])('keeps the last good items after %s, and records the failure', async (_what, route, message) => {
+    const path = `/failing-${Math.random().toString(36).slice(2)}`;
+    feeds.set(path, { body: rssFeed('F', [item(1), item(2)]) });
+    const r = refresher([{ key: 'esg', url: feeds.url(path) }]);
+    await r.refresh();
+    const success = (await feedRow('esg')).lastSuccessAt!;
+
+    feeds.set(path, route);
+    const [outcome] = await r.refresh({ force: true });
+    expect(outcome!.status).toBe('failed');
+    expect(await itemsOf('esg')).toHaveLength(2);
+    const row = await feedRow('esg');
+    expect(row.lastError).toMatch(message);
+    expect(row.failingSince).toBeInstanceOf(Date);
+    expect(row.consecutiveFailures).toBe(1);
+    expect(row.lastSuccessAt).toEqual(success);
+
+    feeds.set(path, { body: rssFeed('F', [item(1), item(2), item(3)]) });
+    await r.refresh({ force: true });
+    const healed = await feedRow('esg');
+    expect(healed).toMatchObject({ failingSince: null, lastError: null, consecutiveFailures: 0 });
+    expect(await itemsOf('esg')).toHaveLength(3);
+  });
+
+  it('leaves out items older than the retention period, and purges stored ones that age past it', async () => {
+    feeds.set('/old', { body: jsonFeed('O', [item(1), item(100), item(2, { date: undefined })]) });
+    const start = new Date();
+    const r = refresher([{ key: 'technology', url: feeds.url('/old') }], {
+      retentionDays: 90,
+      now: () => start,
+    });
+    await r.refresh();
+    expect((await itemsOf('technology')).map((i) => i.title)).toEqual(['Story 1', 'Story 2']);
+
+    const later = new Date(start.getTime() + 91 * 24 * 60 * 60 * 1000);
+    const purged = await refresher([], { retentionDays: 90, now: () => later }).purge();
+    expect(purged).toBe(2);
+    expect(await itemsOf('technology')).toEqual([]);
+  });
+
+  it('reads the bundled sample feeds with no network, dated as recent news', async () => {
+    const outcomes = await refresher(sampleSources).refresh();
+    expect(outcomes).toHaveLength(24);
+    expect(outcomes.filter((o) => o.status !== 'updated')).toEqual([]);
+    const all = await database.db.select().from(marketFeedItems);
+    expect(all.length).toBeGreaterThanOrEqual(100);
+    const newest = Math.max(...all.map((i) => i.publishedAt?.getTime() ?? 0));
+    const ageDays = (Date.now() - newest) / (24 * 60 * 60 * 1000);
+    expect(ageDays).toBeGreaterThan(0);
+    expect(ageDays).toBeLessThan(2);
+    expect(all.every((i) => i.imageUrl === null || i.imageUrl.startsWith('/images/feed-samples/'))).toBe(
+      true,
+    );
+    expect(all.some((i) => i.publishedAt === null)).toBe(true);
+  });
+
+  it('drops sample items when the feeds file points the area at a real feed instead', async () => {
+    await refresher(sampleSources.filter((s) => s.key === 'esg')).refresh();
+    expect((await itemsOf('esg')).length).toBeGreaterThan(0);
+    feeds.set('/real-esg', { body: jsonFeed('R', [item(1)]) });
+    await refresher([{ key: 'esg', url: feeds.url('/real-esg') }]).refresh();
+    expect((await itemsOf('esg')).map((i) => i.title)).toEqual(['Story 1']);
+  });
+});
+
+describe('several instances on one database', () => {
+  it('reads each due feed once and stores no duplicates when two instances refresh at once', async () => {
+    const paths = ['/multi/1', '/multi/2', '/multi/3', '/multi/4'];
+    for (const [n, path] of paths.entries()) {
+      feeds.set(path, { body: jsonFeed(`M${n}`, [item(1), item(2), item(3)]) });
+    }
+    const sources = ['technology', 'esg', 'pharma', 'leadership'].map((key, n) => ({
+      key,
+      url: feeds.url(paths[n]!),
+    }));
+    const [a, b] = [refresher(sources), refresher(sources)];
+    const [outA, outB] = await Promise.all([a.refresh(), b.refresh()]);
+    expect(outA.length + outB.length).toBe(4);
+    for (const path of paths) expect(feeds.requests(path)).toHaveLength(1);
+    expect(await database.db.select().from(marketFeedItems)).toHaveLength(12);
+
+    // Not due again yet: neither instance reads them a second time.
+    const [againA, againB] = await Promise.all([a.refresh(), b.refresh()]);
+    expect([...againA, ...againB]).toEqual([]);
+  });
+
+  it('the unique keys turn a concurrent save of the same items into no duplicates', async () => {
+    await refresher([{ key: 'technology', url: feeds.url('/unused') }], { refreshMinutes: 15 })
+      .refresh()
+      .catch(() => undefined);
+    const items = [1, 2, 3].map((n) => ({
+      guid: `g${n}`,
+      canonicalUrl: `https://news.example/${n}`,
+      url: `https://news.example/${n}`,
+      title: `T${n}`,
+      imageUrl: null,
+      publishedAt: new Date(),
+      contentText: '',
+      authors: [],
+    }));
+    const validators = { etag: null, lastModified: null, contentHash: 'x' };
+    const saves = await Promise.allSettled(
+      [1, 2, 3, 4].map(() => saveDocument(database.db, 'technology', items, validators, new Date())),
+    );
+    expect(saves.filter((s) => s.status === 'fulfilled').length).toBeGreaterThan(0);
+    expect(await itemsOf('technology')).toHaveLength(3);
+  });
+});
+
+describe('the schedule', () => {
+  it('reads at start, then again once the interval has passed, and stops cleanly', async () => {
+    feeds.set('/scheduled', { body: jsonFeed('S', [item(1)]) });
+    let clock = new Date();
+    const r = refresher([{ key: 'technology', url: feeds.url('/scheduled') }], {
+      refreshMinutes: 15,
+      tickMs: 50,
+      now: () => clock,
+    });
+    r.start();
+    await expect.poll(() => feeds.requests('/scheduled').length, { timeout: 5_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(feeds.requests('/scheduled')).toHaveLength(1);
+    // Due again: the database decides, so move the last attempt back by the interval.
+    await database.db
+      .update(marketFeeds)
+      .set({ lastAttemptAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(marketFeeds.key, 'technology'));
+    clock = new Date();
+    await expect.poll(() => feeds.requests('/scheduled').length, { timeout: 5_000 }).toBe(2);
+    await r.stop();
+  });
+});

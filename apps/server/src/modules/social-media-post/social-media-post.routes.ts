@@ -1,0 +1,5 @@
+import { generatorRoutes } from '../../lib/generations/generator-routes';
+import { socialMediaPostGenerator } from './social-media-post.generator';
+
+/** POST /api/generators/social-media-post (NDJSON stream) and its history. */
+export const socialMediaPostRoutes = generatorRoutes(socialMediaPostGenerator);

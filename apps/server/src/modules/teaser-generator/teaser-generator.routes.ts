@@ -1,0 +1,5 @@
+import { generatorRoutes } from '../../lib/generations/generator-routes';
+import { teaserGenerator } from './teaser-generator.generator';
+
+/** POST /api/generators/teaser-generator (NDJSON stream) and its history. */
+export const teaserGeneratorRoutes = generatorRoutes(teaserGenerator);

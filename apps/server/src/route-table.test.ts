@@ -1,0 +1,196 @@
+import { errorResponseSchema } from '@gem/contracts/errors';
+import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
+import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { JWTPayload } from 'jose';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { badTokens } from '../test/bad-tokens';
+import { createTestDatabase } from '../test/test-database';
+import { buildApp, type App } from './app';
+import { testConfig, type Config } from './config';
+import type { Database } from './db/client';
+import { createAccessAdmin } from './modules/identity/identity.service';
+
+/**
+ * Walks every route the app registers. Each /api route that is not on the public list must
+ * refuse every kind of bad token with 401, and a permitted user's token with no app access
+ * with 403. A route added anywhere is walked too, so it cannot skip the gate unnoticed.
+ */
+
+// The only /api routes that answer without a token. Adding one here needs a security review.
+const PUBLIC_API = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/auth/config']);
+// Need a valid token but not hasAccess: the call that tells the SPA whether it has access.
+const TOKEN_ONLY_API = new Set(['GET /api/identity/check-app-access']);
+// Pages, assets and the embedded provider: not /api, so the SPA shell and OIDC answer them.
+const NON_API = [/^\/$/, /^\/\*$/, /^\/oidc\//];
+
+const AUDIENCE = 'api://gem-test';
+const CLIENT_ID = 'gem-spa-test';
+
+// Probe routes behind the gate, standing in for the tool routes later issues add.
+const probes: FastifyPluginAsync = async (api) => {
+  api.get('/api/test/probe', async () => ({ ok: true }));
+  api.post(
+    '/api/test/probe/:id',
+    { schema: { body: z.object({ text: z.string().min(1) }), params: z.object({ id: z.string() }) } },
+    async () => ({ ok: true }),
+  );
+};
+
+let issuer: OidcIssuer;
+let database: Database;
+let app: App;
+const routes: { method: string; url: string }[] = [];
+
+function externalConfig(issuerUrl: string): Config {
+  const base = testConfig();
+  return testConfig({
+    auth: {
+      mode: 'external',
+      publicUrl: 'http://localhost:3000',
+      issuer: issuerUrl,
+      clientId: CLIENT_ID,
+      scope: `${AUDIENCE}/access`,
+      audience: AUDIENCE,
+      requiredScope: undefined,
+      demoAccounts: false,
+      embeddedExplicit: false,
+    },
+    access: { ...base.access, allowedDomains: [], requiredRoles: [] },
+  });
+}
+
+const accessClaims = (sub: string): JWTPayload => ({
+  sub,
+  aud: AUDIENCE,
+  azp: CLIENT_ID,
+  scope: 'access',
+  email: `${sub}@example.com`,
+  name: sub,
+});
+
+beforeAll(async () => {
+  issuer = await startOidcIssuer();
+  database = await createTestDatabase();
+  app = await buildApp({
+    config: externalConfig(issuer.issuer),
+    database,
+    protectedRoutes: [probes],
+    onRoute: (route: RouteOptions) => {
+      for (const method of [route.method].flat()) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url });
+      }
+    },
+  });
+  await app.ready();
+  await createAccessAdmin({ db: database.db }).grant({
+    issuer: issuer.issuer,
+    subject: 'permitted',
+    email: 'permitted@example.com',
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+  await issuer?.close();
+});
+
+const apiRoutes = () => routes.filter((r) => r.url.startsWith('/api/'));
+const gated = () => apiRoutes().filter((r) => !PUBLIC_API.has(`${r.method} ${r.url}`));
+// Parameters that must name something real for a permitted call to succeed; the rest get 'x'.
+const exampleParams: Record<string, string> = { marketId: 'priority-clients', subMarketId: 'orlen' };
+const concrete = (url: string) =>
+  url.replace(/:([^/]+)/g, (_m, name: string) => exampleParams[name] ?? 'x').replace(/\*/g, 'x');
+
+async function call(route: { method: string; url: string }, authorization?: string) {
+  return app.inject({
+    method: route.method as 'GET',
+    url: concrete(route.url),
+    headers: authorization === undefined ? {} : { authorization },
+    ...(route.method === 'GET' ? {} : { payload: { text: 'x' } }),
+  });
+}
+
+describe('the route table', () => {
+  it('has only known routes outside /api, and gates the rest', () => {
+    const outside = routes.filter((r) => !r.url.startsWith('/api/'));
+    for (const r of outside) {
+      expect(
+        NON_API.some((re) => re.test(r.url)),
+        `${r.method} ${r.url} is outside /api and not listed`,
+      ).toBe(true);
+    }
+    // With an external issuer the embedded provider is not mounted at all.
+    expect(routes.filter((r) => r.url.startsWith('/oidc'))).toEqual([]);
+    expect(gated().map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /api/identity/check-app-access',
+        'GET /api/test/probe',
+        'POST /api/test/probe/:id',
+      ]),
+    );
+  });
+
+  it('lets a permitted user through on every gated route (so the refusals below mean something)', async () => {
+    const token = await issuer.sign(accessClaims('permitted'));
+    for (const route of gated()) {
+      for (const scheme of ['Bearer', 'bearer']) {
+        const res = await call(route, `${scheme} ${token}`);
+        const where = `${route.method} ${route.url}`;
+        // Past the gate a route may still refuse the probe body (400) or lack its AI service (503).
+        expect([200, 400, 503], where).toContain(res.statusCode);
+        if (res.statusCode !== 200) {
+          const { code } = errorResponseSchema.parse(res.json()).error;
+          expect(['validation_failed', 'ai_not_configured'], where).toContain(code);
+        }
+      }
+    }
+  });
+
+  it('answers 401 with a Bearer challenge for every bad token on every gated route', async () => {
+    const cases = await badTokens(issuer, accessClaims, { audience: AUDIENCE, clientId: CLIENT_ID });
+    expect(cases.length).toBeGreaterThanOrEqual(15);
+    for (const route of gated()) {
+      for (const { what, authorization } of cases) {
+        const res = await call(route, authorization);
+        const where = `${route.method} ${route.url} with ${what}`;
+        expect(res.statusCode, where).toBe(401);
+        expect(errorResponseSchema.parse(res.json()).error.code, where).toBe('unauthorized');
+        const challenge = String(res.headers['www-authenticate']);
+        expect(challenge, where).toMatch(/^Bearer realm="GEM"/);
+        if (authorization !== undefined) expect(challenge, where).toContain('error="invalid_token"');
+      }
+    }
+  });
+
+  it('answers 403 on every gated route but the access check for a user without access', async () => {
+    const token = `Bearer ${await issuer.sign(accessClaims('outsider'))}`;
+    for (const route of gated()) {
+      const res = await call(route, token);
+      const where = `${route.method} ${route.url}`;
+      if (TOKEN_ONLY_API.has(`${route.method} ${route.url}`)) {
+        expect(res.statusCode, where).toBe(200);
+        expect(res.json(), where).toEqual({ hasAccess: false });
+      } else {
+        expect(res.statusCode, where).toBe(403);
+        expect(errorResponseSchema.parse(res.json()).error.code, where).toBe('forbidden');
+      }
+    }
+  });
+
+  it("lets the SPA's scripts reach the external issuer (connect-src)", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain(
+      `connect-src 'self' ${new URL(issuer.issuer).origin}`,
+    );
+  });
+
+  it('answers the public routes without a token', async () => {
+    for (const key of PUBLIC_API) {
+      const [method, url] = key.split(' ') as [string, string];
+      const res = await call({ method, url });
+      expect(res.statusCode, key).toBe(200);
+    }
+  });
+});

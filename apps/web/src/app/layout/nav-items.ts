@@ -1,0 +1,21 @@
+/** The main navigation (spec §2 "Shared layout"), shared by the desktop bar and the mobile menu. */
+export type NavItem = {
+  to: string;
+  label: string;
+  /** Match only this exact path, so Home is not "current" on every page. */
+  end?: boolean;
+  /** Shown only to signed-in users. */
+  signedInOnly?: boolean;
+};
+
+const navItems: readonly NavItem[] = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/market-research', label: 'Market Research' },
+  { to: '/tools', label: 'Tools' },
+  { to: '/how-to-use', label: 'How to use' },
+  { to: '/logout', label: 'Logout', signedInOnly: true },
+];
+
+export function visibleNavItems(isAuthenticated: boolean): readonly NavItem[] {
+  return navItems.filter((item) => isAuthenticated || !item.signedInOnly);
+}

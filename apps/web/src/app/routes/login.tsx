@@ -1,0 +1,5 @@
+import { SignInPanel } from '@/features/identity/components/sign-in-panel';
+
+export function LoginRoute() {
+  return <SignInPanel />;
+}

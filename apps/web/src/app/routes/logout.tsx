@@ -1,0 +1,5 @@
+import { SignOut } from '@/features/identity/components/sign-out';
+
+export function LogoutRoute() {
+  return <SignOut />;
+}

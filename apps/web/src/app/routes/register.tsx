@@ -1,0 +1,5 @@
+import { RegistrationNotice } from '@/features/identity/components/registration-notice';
+
+export function RegisterRoute() {
+  return <RegistrationNotice />;
+}

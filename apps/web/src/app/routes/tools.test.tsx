@@ -1,0 +1,43 @@
+import { tools } from '@gem/contracts/catalogue';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderRoute } from '@/testing/render-route';
+
+describe('tools menu', () => {
+  it('lists all ten tools in catalogue order with name, photo, summary and link', async () => {
+    renderRoute('/tools');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
+    expect(document.title).toBe('Tools · GEM');
+
+    const items = within(screen.getByRole('list', { name: 'All tools' })).getAllByRole('listitem');
+    expect(items).toHaveLength(10);
+    items.forEach((item, index) => {
+      const tool = tools[index]!;
+      expect(within(item).getByRole('link', { name: tool.name })).toHaveAttribute(
+        'href',
+        `/tools/${tool.slug}`,
+      );
+      const img = within(item).getByRole('img');
+      expect(img).toHaveAttribute('src', tool.photo);
+      expect(img).toHaveAccessibleName(`${tool.name} illustration`);
+      expect(within(item).getByText(tool.summary)).toBeVisible();
+    });
+  });
+
+  it('marks only the QR code generator as free to use without signing in', async () => {
+    renderRoute('/tools');
+    const list = await screen.findByRole('list', { name: 'All tools' });
+    const freeBadges = within(list).getAllByText(/no sign-in needed/);
+    expect(freeBadges).toHaveLength(1);
+    const card = freeBadges[0]!.closest('li')!;
+    expect(within(card).getByRole('link')).toHaveTextContent('QR code generator');
+  });
+
+  it('opens a tool when its card link is followed', async () => {
+    const { user } = renderRoute('/tools');
+    await user.click(await screen.findByRole('link', { name: 'Paid ads' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Paid ads' })).toBeVisible();
+    expect(document.title).toBe('Paid ads · GEM');
+  });
+});

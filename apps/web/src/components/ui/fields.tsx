@@ -1,0 +1,122 @@
+import { INPUT_CHARACTER_LIMIT } from '@gem/contracts/generators';
+import { useId, type ComponentProps, type ReactNode } from 'react';
+
+import styles from './fields.module.css';
+
+const number = new Intl.NumberFormat('en');
+
+type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'onChange' | 'value' | 'id'> & {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** A line under the label. */
+  hint?: ReactNode;
+  /** Characters accepted; the count is shown against it and going over is explained. */
+  limit?: number;
+  /** What is being counted, for the over-limit message ("The content is too long"). */
+  subject?: string;
+};
+
+/** Whether a field's text is over the input limit (the server refuses it). */
+export function isOverLimit(value: string, limit: number = INPUT_CHARACTER_LIMIT): boolean {
+  return value.length > limit;
+}
+
+/** A labelled text area with a character count against the input limit. */
+export function TextAreaField({
+  label,
+  value,
+  onValueChange,
+  hint,
+  limit = INPUT_CHARACTER_LIMIT,
+  subject = 'The text',
+  rows = 6,
+  className,
+  ...props
+}: TextAreaFieldProps) {
+  const id = useId();
+  const over = isOverLimit(value, limit);
+  const describedBy = [hint ? `${id}-hint` : null, `${id}-count`, over ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div className={[styles.field, className].filter(Boolean).join(' ')}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        className={styles.control}
+        rows={rows}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={over || undefined}
+        aria-describedby={describedBy}
+        spellCheck
+        {...props}
+      />
+      <div className={styles.meta}>
+        {over ? (
+          <p id={`${id}-error`} className={styles.error} role="alert">
+            {subject} is too long: at most {number.format(limit)} characters. Shorten it to continue.
+          </p>
+        ) : (
+          <span />
+        )}
+        <p id={`${id}-count`} className={over ? `${styles.count} ${styles.countOver}` : styles.count}>
+          <span className="visually-hidden">Characters: </span>
+          {number.format(value.length)} / {number.format(limit)}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+type SelectFieldProps<V extends string | number> = {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onValueChange: (value: V) => void;
+  disabled?: boolean;
+};
+
+/** A labelled select over a fixed list of typed values. */
+export function SelectField<V extends string | number>({
+  label,
+  value,
+  options,
+  onValueChange,
+  disabled,
+}: SelectFieldProps<V>) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <span className={styles.selectWrap}>
+        <select
+          id={id}
+          className={`${styles.control} ${styles.select}`}
+          value={String(value)}
+          disabled={disabled}
+          onChange={(event) => {
+            const picked = options.find((o) => String(o.value) === event.target.value);
+            if (picked) onValueChange(picked.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={String(option.value)} value={String(option.value)}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { forbiddenSelectors, xssPayloads } from '@/testing/xss-payloads';
+
+import { FormattedOutput, safeUrl } from './formatted-output';
+
+declare global {
+  interface Window {
+    __gemXss?: number;
+  }
+}
+
+afterEach(() => {
+  delete window.__gemXss;
+});
+
+/** Everything in the rendered output that could run script or navigate somewhere unsafe. */
+function dangers(root: HTMLElement): string[] {
+  const found: string[] = [];
+  for (const selector of forbiddenSelectors) {
+    if (root.querySelector(selector)) found.push(`<${selector}>`);
+  }
+  for (const element of root.querySelectorAll('*')) {
+    for (const attribute of element.attributes) {
+      if (attribute.name.startsWith('on')) found.push(`${element.tagName} ${attribute.name}`);
+      if (['href', 'src', 'action', 'formaction', 'xlink:href', 'srcdoc'].includes(attribute.name)) {
+        const scheme = attribute.value.trim().toLowerCase().split(':')[0];
+        if (!['http', 'https', 'mailto'].includes(scheme ?? '')) {
+          found.push(`${element.tagName} ${attribute.name}=${attribute.value}`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+describe('FormattedOutput', () => {
+  it('renders markdown as formatted text', () => {
+    render(<FormattedOutput text={'# Tytuł\n\nTo jest **ważne** i *ciekawe*.\n\n- jeden\n- dwa'} />);
+    // The page has its h1 and the output section its h2: output headings start at h3.
+    expect(screen.getByRole('heading', { level: 3, name: 'Tytuł' })).toBeVisible();
+    expect(screen.getByText('ważne').tagName).toBe('STRONG');
+    expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['jeden', 'dwa']);
+  });
+
+  it('opens http, https and mailto links in a new tab without an opener or referrer', () => {
+    render(
+      <FormattedOutput text="[site](https://example.com/a) [plain](http://example.org) [mail](mailto:team@example.com)" />,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      'https://example.com/a',
+      'http://example.org/',
+      'mailto:team@example.com',
+    ]);
+    for (const link of links) {
+      expect(link).toHaveAttribute('target', '_blank');
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    }
+  });
+
+  it('keeps the words of a link with any other URL, but not the link', () => {
+    render(<FormattedOutput text="[relative](/admin) [ftp](ftp://example.com/f)" />);
+    expect(screen.queryAllByRole('link')).toEqual([]);
+    expect(screen.getByText('relative')).toBeVisible();
+    expect(screen.getByText('ftp')).toBeVisible();
+  });
+
+  it(`renders ${xssPayloads.length} XSS payloads without running or keeping any of them`, () => {
+    expect(xssPayloads.length).toBeGreaterThanOrEqual(30);
+    // One at a time, so one payload's markup cannot hide another's, and all together.
+    for (const payload of [...xssPayloads, xssPayloads.join('\n\n')]) {
+      const { container, unmount } = render(<FormattedOutput text={payload} />);
+      expect(dangers(container), payload).toEqual([]);
+      unmount();
+    }
+    expect(window.__gemXss).toBeUndefined();
+  });
+
+  it('shows raw HTML as the text it is', () => {
+    render(<FormattedOutput text={'<script>window.__gemXss=1</script>'} />);
+    expect(screen.getByText('<script>window.__gemXss=1</script>')).toBeVisible();
+  });
+});
+
+describe('safeUrl', () => {
+  it.each([
+    ['https://example.com', 'https://example.com/'],
+    ['  HTTPS://Example.com/x ', 'https://example.com/x'],
+    ['mailto:a@example.com', 'mailto:a@example.com'],
+    ['javascript:alert(1)', null],
+    ['java\tscript:alert(1)', null],
+    ['\u0001javascript:alert(1)', null],
+    ['data:text/html,<script>', null],
+    ['/relative', null],
+    ['//example.com', null],
+  ])('%j → %j', (url, expected) => {
+    expect(safeUrl(url, 'href', { type: 'element', tagName: 'a', properties: {}, children: [] })).toBe(
+      expected,
+    );
+  });
+});

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Navigate } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { Container } from '@/components/ui/container';
+import { LoadingOverlay } from '@/components/ui/loading-overlay';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useAuth } from '@/lib/auth/auth-provider';
+
+import { AuthUnavailable } from './auth-unavailable';
+import { FreeToolsList } from './free-tools-list';
+import styles from './identity.module.css';
+
+/** The /login screen (spec §2): welcome, the Microsoft sign-in button, the free tools. */
+export function SignInPanel() {
+  useDocumentTitle('Sign in');
+  const auth = useAuth();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  if (auth.state.status === 'unavailable') return <AuthUnavailable />;
+  if (auth.isLoading) return <LoadingOverlay />;
+  if (auth.isAuthenticated) return <Navigate to="/" replace />;
+
+  async function signIn() {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await auth.signIn();
+    } catch (error) {
+      // Spec §8: a login failure is only logged; the button is there to try again.
+      console.warn('Login failed:', error instanceof Error ? error.message : error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container>
+      <div className={styles.page}>
+        <section className={styles.panel} aria-labelledby="sign-in-title">
+          <p className={styles.kicker}>Welcome to GEM</p>
+          <p className={styles.lead}>
+            Generative and Enhanced Marketing is the marketing team&apos;s workspace: market news every
+            morning, and AI-assisted tools for articles, posts, ads and briefs.
+          </p>
+          <h1 id="sign-in-title" className={styles.title}>
+            Sign in with your Microsoft account
+          </h1>
+          <p className={styles.note}>Use your work account. A sign-in window opens; allow pop-ups for GEM.</p>
+          <div className={styles.actions}>
+            <Button variant="brand" onClick={() => void signIn()} disabled={busy} aria-busy={busy}>
+              {busy ? 'Signing in…' : 'Sign in'}
+            </Button>
+          </div>
+          {failed ? (
+            <p className={styles.error} role="alert">
+              Sign-in did not complete. Please try again.
+            </p>
+          ) : null}
+          {auth.config?.embedded ? (
+            <p className={styles.demo}>
+              This GEM runs its built-in sign-in service. Demo account: <code>marketer@example.com</code> with
+              password <code>marketer</code>.
+            </p>
+          ) : null}
+        </section>
+        <FreeToolsList />
+      </div>
+    </Container>
+  );
+}

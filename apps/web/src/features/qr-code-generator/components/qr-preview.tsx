@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+
+import type { QrMatrix } from '../encode-qr';
+import type { QrLayout } from '../qr-layout';
+import { qrSvgPath } from '../render-qr';
+import styles from './qr-code-generator.module.css';
+
+/** The code as it will be saved: the PNG's pixel grid, drawn as SVG so it stays sharp. */
+export function QrPreview({ matrix, layout, label }: { matrix: QrMatrix; layout: QrLayout; label: string }) {
+  const path = useMemo(() => qrSvgPath(matrix, layout), [matrix, layout]);
+  const { edgePx } = layout;
+  return (
+    <svg
+      className={styles.code}
+      viewBox={`0 0 ${edgePx} ${edgePx}`}
+      role="img"
+      aria-label={label}
+      shapeRendering="crispEdges"
+      data-edge={edgePx}
+    >
+      <rect width={edgePx} height={edgePx} fill="#ffffff" />
+      <path d={path} fill="#000000" />
+    </svg>
+  );
+}

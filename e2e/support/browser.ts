@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+// Debian's Chromium, with the flags this machine needs (no network but loopback).
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+const artifactsDir = path.resolve(import.meta.dirname, '../artifacts');
+
+/** One browser per test file; each test opens its own context (fresh storage). */
+export function useBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+  });
+
+  return {
+    baseURL: () => inject('baseURL'),
+    /** A new page at the given width; fails the test on any console error or page error. */
+    async open(viewport: keyof typeof viewports = 'desktop'): Promise<Page> {
+      const context = await browser.newContext({ viewport: viewports[viewport], baseURL: inject('baseURL') });
+      contexts.push(context);
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+      });
+      (page as Page & { problems: string[] }).problems = problems;
+      return page;
+    },
+  };
+}
+
+/** Errors the page logged so far (CSP violations, failed requests, exceptions). */
+export function pageProblems(page: Page): string[] {
+  return (page as Page & { problems?: string[] }).problems ?? [];
+}
+
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+}

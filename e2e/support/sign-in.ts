@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+
+export type DemoAccount = { email: string; password: string };
+
+// The embedded provider's demo accounts (README, "Demo accounts").
+export const marketer: DemoAccount = { email: 'marketer@example.com', password: 'marketer' };
+export const outsider: DemoAccount = { email: 'outsider@example.com', password: 'outsider' };
+
+/** Fills GEM's embedded provider login page. */
+export async function fillProviderLogin(page: Page, account: DemoAccount) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A real popup sign-in from /login; resolves once the popup has handed its answer back. */
+export async function signInWithPopup(page: Page, account: DemoAccount = marketer, screenshotPath?: string) {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Sign in with your Microsoft account' }).waitFor();
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+  await popup.getByLabel('Email').waitFor();
+  if (screenshotPath) await popup.screenshot({ path: screenshotPath });
+  await fillProviderLogin(popup, account);
+  await popup.waitForEvent('close', { timeout: 15_000 });
+  await page.waitForURL((url) => url.pathname === '/');
+}
