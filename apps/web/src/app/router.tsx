@@ -6,13 +6,16 @@ import { AccessGate } from '@/features/identity/components/access-gate';
 import { RootLayout } from './layout/root-layout';
 import { ArticleRoute } from './routes/article';
 import { HomeRoute } from './routes/home';
+import { HowToUseRoute } from './routes/how-to-use';
 import { LoginRoute } from './routes/login';
 import { LogoutRoute } from './routes/logout';
 import { MarketAreaRoute } from './routes/market-area';
 import { MarketResearchRoute } from './routes/market-research';
+import { MarketingConverterRoute } from './routes/marketing-converter';
 import { NotFoundRoute } from './routes/not-found';
 import { PageIncoming } from './routes/page-incoming';
 import { PaidAdsRoute } from './routes/paid-ads';
+import { QrCodeGeneratorRoute } from './routes/qr-code-generator';
 import { RegisterRoute } from './routes/register';
 import { RootErrorRoute, RouteErrorContent } from './routes/route-error';
 import { SocialMediaPostRoute } from './routes/social-media-post';
@@ -20,8 +23,6 @@ import { TeaserGeneratorRoute } from './routes/teaser-generator';
 import { ToolPageIncoming } from './routes/tool-page-incoming';
 import { ToolsRoute } from './routes/tools';
 import { VisualBrandCheckerRoute } from './routes/visual-brand-checker';
-
-const home = { to: '/', label: 'Back to home' };
 
 /**
  * Every page of the app is in `webRoutePatterns` (contracts), which the server also uses; a
@@ -32,7 +33,7 @@ const publicPages: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/register', element: <RegisterRoute /> },
   { path: '/logout', element: <LogoutRoute /> },
-  { path: '/tools/qr-code-generator', element: <ToolPageIncoming slug="qr-code-generator" /> },
+  { path: '/tools/qr-code-generator', element: <QrCodeGeneratorRoute /> },
 ];
 
 const gatedPages: RouteObject[] = [
@@ -64,12 +65,12 @@ const gatedPages: RouteObject[] = [
     ),
   },
   { path: '/tools/competitor-search', element: <ToolPageIncoming slug="competitor-search" /> },
-  { path: '/tools/marketing-converter', element: <ToolPageIncoming slug="marketing-converter" /> },
+  { path: '/tools/marketing-converter', element: <MarketingConverterRoute /> },
   {
     path: '/tools/campaign-audience-builder',
     element: <ToolPageIncoming slug="campaign-audience-builder" />,
   },
-  { path: '/how-to-use', element: <PageIncoming subject="How to use GEM" back={home} /> },
+  { path: '/how-to-use', element: <HowToUseRoute /> },
 ];
 
 export const routes: RouteObject[] = [
