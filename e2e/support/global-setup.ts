@@ -4,11 +4,15 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startOpenAiServer } from '@gem/test-servers/openai-server';
+import { plausiblePolishReply } from '@gem/test-servers/polish-replies';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The OpenAI-compatible test server's base (without `/v1`), for its `/__control` routes. */
+    aiControlURL: string;
   }
 }
 
@@ -40,6 +44,8 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((resolve) => brandChecker.listen(0, '127.0.0.1', resolve));
   const brandCheckerUrl = `http://127.0.0.1:${(brandChecker.address() as { port: number }).port}/`;
+  // The AI service the writing tools call; tests script its replies over `/__control`.
+  const ai = await startOpenAiServer({ defaultReply: plausiblePolishReply, tokenDelayMs: 2 });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -54,6 +60,10 @@ export default async function setup(project: TestProject) {
       GEM_DATA_DIR: path.join(dataDir, 'data'),
       GEM_LOG_LEVEL: 'warn',
       GEM_BRAND_CHECKER_URL: brandCheckerUrl,
+      GEM_AI_PROVIDER: 'openai-compatible',
+      GEM_AI_BASE_URL: ai.url,
+      GEM_AI_MODEL: 'gem-test-model',
+      GEM_AI_API_KEY: 'e2e-test-key',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,16 +78,20 @@ export default async function setup(project: TestProject) {
     if (ok) break;
     if (server.exitCode !== null || Date.now() > deadline) {
       server.kill('SIGKILL');
+      brandChecker.close();
+      await ai.close();
       throw new Error(`The GEM server did not become ready:\n${log}`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseURL', baseURL);
+  project.provide('aiControlURL', ai.url.replace(/\/v1$/, ''));
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     brandChecker.close();
+    await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
