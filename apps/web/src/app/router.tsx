@@ -1,28 +1,40 @@
-import { useState } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 
 import { AccessGate } from '@/features/identity/components/access-gate';
 
 import { RootLayout } from './layout/root-layout';
-import { ArticleRoute } from './routes/article';
 import { HomeRoute } from './routes/home';
-import { HowToUseRoute } from './routes/how-to-use';
 import { LoginRoute } from './routes/login';
 import { LogoutRoute } from './routes/logout';
-import { MarketAreaRoute } from './routes/market-area';
 import { MarketResearchRoute } from './routes/market-research';
-import { MarketingConverterRoute } from './routes/marketing-converter';
 import { NotFoundRoute } from './routes/not-found';
 import { PageIncoming } from './routes/page-incoming';
-import { PaidAdsRoute } from './routes/paid-ads';
-import { QrCodeGeneratorRoute } from './routes/qr-code-generator';
 import { RegisterRoute } from './routes/register';
 import { RootErrorRoute, RouteErrorContent } from './routes/route-error';
-import { SocialMediaPostRoute } from './routes/social-media-post';
-import { TeaserGeneratorRoute } from './routes/teaser-generator';
 import { ToolPageIncoming } from './routes/tool-page-incoming';
 import { ToolsRoute } from './routes/tools';
-import { VisualBrandCheckerRoute } from './routes/visual-brand-checker';
+
+/** A page whose code loads when it is first shown, so the home page does not carry every tool. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const ArticleRoute = lazyPage(() => import('./routes/article'), 'ArticleRoute');
+const HowToUseRoute = lazyPage(() => import('./routes/how-to-use'), 'HowToUseRoute');
+const MarketAreaRoute = lazyPage(() => import('./routes/market-area'), 'MarketAreaRoute');
+const MarketingConverterRoute = lazyPage(
+  () => import('./routes/marketing-converter'),
+  'MarketingConverterRoute',
+);
+const PaidAdsRoute = lazyPage(() => import('./routes/paid-ads'), 'PaidAdsRoute');
+const QrCodeGeneratorRoute = lazyPage(() => import('./routes/qr-code-generator'), 'QrCodeGeneratorRoute');
+const SocialMediaPostRoute = lazyPage(() => import('./routes/social-media-post'), 'SocialMediaPostRoute');
+const TeaserGeneratorRoute = lazyPage(() => import('./routes/teaser-generator'), 'TeaserGeneratorRoute');
+const VisualBrandCheckerRoute = lazyPage(
+  () => import('./routes/visual-brand-checker'),
+  'VisualBrandCheckerRoute',
+);
 
 /**
  * Every page of the app is in `webRoutePatterns` (contracts), which the server also uses; a

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
+
+// Tool pages load their code on demand (React.lazy); the first import of one in a test run is
+// transformed on the spot, which can take more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout, so it cannot scroll and reports every scrollTo (the router's
 // ScrollRestoration calls it on each navigation) as "not implemented". Scrolling is a no-op here.
