@@ -44,7 +44,7 @@ export function historyEntry(record: GenerationRecord, title: string): HistoryEn
   };
 }
 
-type HistoryListProps = {
+export type HistoryListProps = {
   entries: readonly HistoryEntry[] | undefined;
   isError: boolean;
   onRetry: () => void;

@@ -10,8 +10,8 @@ import { AlertIcon, SparkIcon, StopIcon } from './icons';
 import styles from './output-panel.module.css';
 
 type OutputPanelProps = {
-  /** The section heading, e.g. 'Check the output'. */
-  title: string;
+  /** The section heading; spec §2 calls it 'Check the output' in every writing tool. */
+  title?: string;
   state: GenerationState;
   /** Shown before anything has been generated. */
   placeholder: ReactNode;
@@ -27,7 +27,14 @@ type OutputPanelProps = {
  * Where a generation shows up: the text appears as it is written (a polite live region that
  * speaks once the writing is done), then the final text; or the spec's error text in its place.
  */
-export function OutputPanel({ title, state, placeholder, children, actions, onStop }: OutputPanelProps) {
+export function OutputPanel({
+  title = 'Check the output',
+  state,
+  placeholder,
+  children,
+  actions,
+  onStop,
+}: OutputPanelProps) {
   const headingId = useId();
   const panelRef = useRef<HTMLElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);

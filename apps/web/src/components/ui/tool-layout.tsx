@@ -1,12 +1,182 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref } from 'react';
+import type {
+  GenerationHistoryResponse,
+  GenerationOutput,
+  GenerationRecord,
+} from '@gem/contracts/generators';
+import type { UseQueryResult } from '@tanstack/react-query';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
 
+import { useAiNotConfigured } from '@/lib/generators/get-ai-status';
+
+import { AiServiceNotice } from './ai-service-notice';
 import { Button, ButtonLink } from './button';
+import { isOverLimit, TextAreaField } from './fields';
+import { historyEntry, HistoryList, type HistoryListProps } from './history-list';
 import { ArrowLeftIcon, EraseIcon, SparkIcon, StopIcon } from './icons';
 import styles from './tool-layout.module.css';
 
 /** A writing tool's parts, stacked: notice, workspace, history, the way back. */
 export function ToolStack({ children }: { children: ReactNode }) {
   return <div className={styles.stack}>{children}</div>;
+}
+
+/**
+ * An AI writing tool's page body: the not-configured notice when it applies, the input and
+ * output panels side by side (`children`), the user's recent outputs, and the way back.
+ */
+export function WritingTool({ history, children }: { history: HistoryListProps; children: ReactNode }) {
+  const notConfigured = useAiNotConfigured();
+  return (
+    <ToolStack>
+      {notConfigured ? <AiServiceNotice /> : null}
+      <ToolWorkspace>{children}</ToolWorkspace>
+      <HistoryList {...history} />
+      <ReturnToMenu />
+    </ToolStack>
+  );
+}
+
+type HistorySelectionOptions = {
+  /** What a person recognises an earlier output by: its task, description or content. */
+  titleOf: (record: GenerationRecord) => string;
+  /** Puts the record's inputs back in the fields and its output in the output panel. */
+  restore: (record: GenerationRecord) => void;
+};
+
+export type HistorySelection = {
+  /** For the input panel's heading, which takes focus when an earlier output comes back. */
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** A new generation started: no history entry is the one shown any more. */
+  clearSelection: () => void;
+  /** For WritingTool's history list. */
+  historyProps: HistoryListProps;
+};
+
+/** Choosing one of the recent outputs restores it, marks it as shown and focuses the inputs. */
+export function useHistorySelection(
+  history: UseQueryResult<GenerationHistoryResponse>,
+  { titleOf, restore }: HistorySelectionOptions,
+): HistorySelection {
+  const [shownId, setShownId] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const items = history.data?.items;
+
+  function select(id: string) {
+    const record = items?.find((item) => item.id === id);
+    if (!record) return;
+    restore(record);
+    setShownId(id);
+    headingRef.current?.focus();
+  }
+
+  return {
+    headingRef,
+    clearSelection: () => setShownId(null),
+    historyProps: {
+      entries: items?.map((record) => historyEntry(record, titleOf(record))),
+      isError: history.isError,
+      onRetry: () => void history.refetch(),
+      onSelect: select,
+      selectedId: shownId,
+    },
+  };
+}
+
+/** What useContentTool needs of a tool's generation (useGeneration's result). */
+type ContentGeneration = {
+  isGenerating: boolean;
+  generate: (input: { content: string }) => Promise<unknown>;
+  restore: (output: GenerationOutput | null) => void;
+};
+
+export type ContentTool = HistorySelection & {
+  content: string;
+  setContent: (content: string) => void;
+  /** There is content, within the input limit. */
+  ready: boolean;
+  isGenerating: boolean;
+  submit: () => void;
+};
+
+/**
+ * The input side of a tool that takes the base content only (paid ads, teaser): the field,
+ * Generate once there is content, and the history bringing back earlier content and output.
+ */
+export function useContentTool(
+  generation: ContentGeneration,
+  history: UseQueryResult<GenerationHistoryResponse>,
+  contentOf: (record: GenerationRecord) => string,
+): ContentTool {
+  const [content, setContent] = useState('');
+  const selection = useHistorySelection(history, {
+    titleOf: contentOf,
+    restore: (record) => {
+      setContent(contentOf(record));
+      generation.restore(record.output);
+    },
+  });
+  const ready = content.trim() !== '' && !isOverLimit(content);
+  return {
+    ...selection,
+    content,
+    setContent,
+    ready,
+    isGenerating: generation.isGenerating,
+    submit() {
+      if (!ready || generation.isGenerating) return;
+      selection.clearSelection();
+      void generation.generate({ content });
+    },
+  };
+}
+
+/** The input panel of a content-only tool: 'Base content', the field, Generate and Clear fields. */
+export function ContentInputPanel({ tool, description }: { tool: ContentTool; description: string }) {
+  return (
+    <InputPanel
+      title="Base content"
+      description={description}
+      onSubmit={tool.submit}
+      headingRef={tool.headingRef}
+    >
+      <BaseContentField value={tool.content} onValueChange={tool.setContent} />
+      <GenerateActions
+        ready={tool.ready}
+        isGenerating={tool.isGenerating}
+        onClear={() => tool.setContent('')}
+      />
+    </InputPanel>
+  );
+}
+
+/** 'Paste the base content': the field every writing tool starts from. */
+export function BaseContentField({
+  value,
+  onValueChange,
+  rows = 12,
+}: {
+  value: string;
+  onValueChange: (value: string) => void;
+  rows?: number;
+}) {
+  return (
+    <TextAreaField
+      label="Paste the base content"
+      subject="The content"
+      value={value}
+      onValueChange={onValueChange}
+      rows={rows}
+    />
+  );
 }
 
 /** The two halves of a writing tool: what goes in (left), what comes out (right). */

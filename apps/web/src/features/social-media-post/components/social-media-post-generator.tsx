@@ -1,19 +1,16 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 
-import { AiServiceNotice } from '@/components/ui/ai-service-notice';
 import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, SelectField, TextAreaField } from '@/components/ui/fields';
-import { historyEntry, HistoryList } from '@/components/ui/history-list';
 import { OutputPanel, Problem } from '@/components/ui/output-panel';
 import {
+  BaseContentField,
   FieldGroup,
   GenerateActions,
   InputPanel,
-  ReturnToMenu,
-  ToolStack,
-  ToolWorkspace,
+  useHistorySelection,
+  WritingTool,
 } from '@/components/ui/tool-layout';
-import { useAiNotConfigured } from '@/lib/generators/get-ai-status';
 
 import {
   formatOptions,
@@ -38,12 +35,21 @@ export function SocialMediaPostGenerator() {
   const [description, setDescription] = useState('');
   const [format, setFormat] = useState<PostFormat>(200);
   const [persona, setPersona] = useState<Persona>('CEO');
-  const [shownId, setShownId] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const notConfigured = useAiNotConfigured();
-  const history = useSocialMediaPostHistory();
   const summarizer = useSummarize();
   const post = useGenerateSocialMediaPost();
+  const selection = useHistorySelection(useSocialMediaPostHistory(), {
+    titleOf: (record) => socialMediaPostInputOf(record).description,
+    restore: (record) => {
+      const input = socialMediaPostInputOf(record);
+      summarizer.restore(null);
+      setContent(input.content);
+      setSummary(input.summary);
+      setDescription(input.description);
+      setFormat(input.format);
+      setPersona(input.persona);
+      post.restore(record.output);
+    },
+  });
 
   const summarizing = summarizer.isGenerating;
   const canSummarize = filled(content);
@@ -64,7 +70,7 @@ export function SocialMediaPostGenerator() {
 
   function submit() {
     if (!canGenerate || post.isGenerating) return;
-    setShownId(null);
+    selection.clearSelection();
     void post.generate({ summary, content, description, format, persona });
   }
 
@@ -75,105 +81,70 @@ export function SocialMediaPostGenerator() {
     summarizer.restore(null);
   }
 
-  function reopen(id: string) {
-    const record = history.data?.items.find((item) => item.id === id);
-    if (!record) return;
-    const input = socialMediaPostInputOf(record);
-    summarizer.restore(null);
-    setContent(input.content);
-    setSummary(input.summary);
-    setDescription(input.description);
-    setFormat(input.format);
-    setPersona(input.persona);
-    post.restore(record.output);
-    setShownId(id);
-    headingRef.current?.focus();
-  }
-
   const postText = post.state.output?.text ?? post.state.text;
   return (
-    <ToolStack>
-      {notConfigured ? <AiServiceNotice /> : null}
-      <ToolWorkspace>
-        <InputPanel
-          title="Build the post"
-          description="First a summary of your content, then what the post should do."
-          onSubmit={submit}
-          headingRef={headingRef}
-        >
-          <FieldGroup title="1. Summarize the content">
-            <TextAreaField
-              label="Paste the base content"
-              subject="The content"
-              value={content}
-              onValueChange={setContent}
-              rows={8}
+    <WritingTool history={selection.historyProps}>
+      <InputPanel
+        title="Build the post"
+        description="First a summary of your content, then what the post should do."
+        onSubmit={submit}
+        headingRef={selection.headingRef}
+      >
+        <FieldGroup title="1. Summarize the content">
+          <BaseContentField value={content} onValueChange={setContent} rows={8} />
+          <GenerateActions
+            label="Summarize"
+            variant="primary"
+            ready={canSummarize}
+            isGenerating={summarizing}
+            onStop={stopSummarize}
+            onGenerate={() => void runSummarize()}
+          />
+          {summarizer.state.problem ? <Problem problem={summarizer.state.problem} /> : null}
+          <TextAreaField
+            label="Summary"
+            subject="The summary"
+            hint={
+              summarizing
+                ? 'GEM is writing the summary…'
+                : 'Made by Summarize. Edit it as you like before generating the post.'
+            }
+            value={summarizing ? summarizer.state.text : summary}
+            onValueChange={setSummary}
+            readOnly={summarizing}
+            rows={6}
+          />
+          <p className="visually-hidden" role="status">
+            {summarizer.state.status === 'succeeded' ? 'The summary is ready.' : ''}
+          </p>
+        </FieldGroup>
+        <FieldGroup title="2. Shape the post">
+          <TextAreaField
+            label="Describe the post"
+            subject="The description"
+            hint="What should the post achieve, and for whom? For example: invite clients to our ESG webinar."
+            value={description}
+            onValueChange={setDescription}
+            rows={3}
+          />
+          <div className={styles.selects}>
+            <SelectField label="Format" value={format} options={formatOptions} onValueChange={setFormat} />
+            <SelectField
+              label="Persona"
+              value={persona}
+              options={personaOptions}
+              onValueChange={setPersona}
             />
-            <GenerateActions
-              label="Summarize"
-              variant="primary"
-              ready={canSummarize}
-              isGenerating={summarizing}
-              onStop={stopSummarize}
-              onGenerate={() => void runSummarize()}
-            />
-            {summarizer.state.problem ? <Problem problem={summarizer.state.problem} /> : null}
-            <TextAreaField
-              label="Summary"
-              subject="The summary"
-              hint={
-                summarizing
-                  ? 'GEM is writing the summary…'
-                  : 'Made by Summarize. Edit it as you like before generating the post.'
-              }
-              value={summarizing ? summarizer.state.text : summary}
-              onValueChange={setSummary}
-              readOnly={summarizing}
-              rows={6}
-            />
-            <p className="visually-hidden" role="status">
-              {summarizer.state.status === 'succeeded' ? 'The summary is ready.' : ''}
-            </p>
-          </FieldGroup>
-          <FieldGroup title="2. Shape the post">
-            <TextAreaField
-              label="Describe the post"
-              subject="The description"
-              hint="What should the post achieve, and for whom? For example: invite clients to our ESG webinar."
-              value={description}
-              onValueChange={setDescription}
-              rows={3}
-            />
-            <div className={styles.selects}>
-              <SelectField label="Format" value={format} options={formatOptions} onValueChange={setFormat} />
-              <SelectField
-                label="Persona"
-                value={persona}
-                options={personaOptions}
-                onValueChange={setPersona}
-              />
-            </div>
-            <GenerateActions ready={canGenerate} isGenerating={post.isGenerating} onClear={clear} />
-          </FieldGroup>
-        </InputPanel>
-        <OutputPanel
-          title="Check the output"
-          state={post.state}
-          onStop={post.cancel}
-          placeholder="Summarize your content, describe the post, then choose Generate. The post appears here as GEM writes it."
-          actions={<CopyButton text={postText} />}
-        />
-      </ToolWorkspace>
-      <HistoryList
-        entries={history.data?.items.map((record) =>
-          historyEntry(record, socialMediaPostInputOf(record).description),
-        )}
-        isError={history.isError}
-        onRetry={() => void history.refetch()}
-        onSelect={reopen}
-        selectedId={shownId}
+          </div>
+          <GenerateActions ready={canGenerate} isGenerating={post.isGenerating} onClear={clear} />
+        </FieldGroup>
+      </InputPanel>
+      <OutputPanel
+        state={post.state}
+        onStop={post.cancel}
+        placeholder="Summarize your content, describe the post, then choose Generate. The post appears here as GEM writes it."
+        actions={<CopyButton text={postText} />}
       />
-      <ReturnToMenu />
-    </ToolStack>
+    </WritingTool>
   );
 }
