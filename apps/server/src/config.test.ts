@@ -1,5 +1,27 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, envSchema, parseConfig } from './config';
+
+describe('the configuration documents', () => {
+  const repo = new URL('../../../', import.meta.url);
+  const readme = readFileSync(new URL('README.md', repo), 'utf8');
+  const example = readFileSync(new URL('.env.example', repo), 'utf8');
+
+  it.each(Object.keys(envSchema.shape))('documents %s in README.md and .env.example', (name) => {
+    expect(readme).toContain(`| \`${name}\``);
+    expect(example).toMatch(new RegExp(`^${name}=`, 'm'));
+  });
+
+  it('runs on embedded defaults with .env.example as shipped', () => {
+    const values = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
+    );
+    expect(parseConfig(values).auth.mode).toBe('embedded');
+  });
+});
 
 describe('parseConfig', () => {
   it('runs on embedded defaults with nothing set', () => {

@@ -86,7 +86,8 @@ const defaultAccessContacts = [
 const emptyAsUnset = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v.trim() !== ''));
 
-const envSchema = z.object({
+/** Every variable GEM reads; a test checks that README.md and .env.example document each one. */
+export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   GEM_HOST: z.string().min(1).default('0.0.0.0'),
