@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 
-import { FileTextIcon, UploadIcon } from '@/components/ui/file-icons';
+import { FileTextIcon, UploadIcon } from '@/components/ui/icons';
 
 import styles from './marketing-converter.module.css';
 

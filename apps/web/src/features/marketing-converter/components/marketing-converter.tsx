@@ -3,8 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/components/ui/download-button';
 import { SelectField } from '@/components/ui/fields';
-import { DownloadIcon } from '@/components/ui/file-icons';
-import { AlertIcon, EraseIcon } from '@/components/ui/icons';
+import { AlertIcon, DownloadIcon, EraseIcon } from '@/components/ui/icons';
 
 import {
   captionLanguages,

@@ -2,8 +2,7 @@ import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { DownloadButton, type DownloadFile } from '@/components/ui/download-button';
-import { DownloadIcon, PrinterIcon } from '@/components/ui/file-icons';
-import { AlertIcon } from '@/components/ui/icons';
+import { AlertIcon, DownloadIcon, PrinterIcon } from '@/components/ui/icons';
 
 import { encodeQr, MAX_QR_BYTES } from '../encode-qr';
 import { computeQrLayout, paddingForQuietZone } from '../qr-layout';
