@@ -19,8 +19,9 @@ type FeedListProps = {
 
 /**
  * The items, newest first. The next page loads when the end of the list comes near; a
- * button does the same for keyboards and when the observer is unavailable. Items off screen
- * skip rendering (content-visibility), so a thousand of them stay smooth.
+ * button does the same for keyboards and when the observer is unavailable. The cards are
+ * memoised, so a new page renders only its own items; a thousand of them scroll at 60 fps
+ * without windowing (bench/market-items.md).
  */
 export function FeedList({
   items,
