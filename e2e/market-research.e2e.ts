@@ -99,7 +99,7 @@ describe('Market Research', () => {
     await page.getByRole('link', { name: 'Back to login' }).click();
     await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/');
     expect(pageProblems(page)).toEqual([]);
-  });
+  }, 45_000);
 
   it('renders each item by the rules (date, source, picture, new tab), searches, and loads more on scroll', async () => {
     const page = await browser.open('desktop');
@@ -208,7 +208,7 @@ describe('Market Research', () => {
     const wwwItem = citi.find((i) => new URL(i.href).hostname.startsWith('www.'));
     expect(wwwItem?.source).toBe(new URL(wwwItem?.href ?? 'http://x').hostname.slice(4));
     expect(pageProblems(page)).toEqual([]);
-  });
+  }, 45_000);
 
   it('fits a phone: the list, an area and a sub-area (mobile)', async () => {
     const page = await browser.open('mobile');
