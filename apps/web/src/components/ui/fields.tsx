@@ -15,7 +15,11 @@ type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'onChange' | 'value' 
   limit?: number;
   /** What is being counted, for the over-limit message ("The content is too long"). */
   subject?: string;
+  /** How the value is measured against the limit: characters unless told (a QR code holds bytes). */
+  measure?: { of: (value: string) => number; unit: string };
 };
+
+const characters = { of: (value: string) => value.length, unit: 'characters' };
 
 /** Whether a field's text is over the input limit (the server refuses it). */
 export function isOverLimit(value: string, limit: number = INPUT_CHARACTER_LIMIT): boolean {
@@ -30,12 +34,14 @@ export function TextAreaField({
   hint,
   limit = INPUT_CHARACTER_LIMIT,
   subject = 'The text',
+  measure = characters,
   rows = 6,
   className,
   ...props
 }: TextAreaFieldProps) {
   const id = useId();
-  const over = isOverLimit(value, limit);
+  const used = measure.of(value);
+  const over = used > limit;
   const describedBy = [hint ? `${id}-hint` : null, `${id}-count`, over ? `${id}-error` : null]
     .filter(Boolean)
     .join(' ');
@@ -63,14 +69,15 @@ export function TextAreaField({
       <div className={styles.meta}>
         {over ? (
           <p id={`${id}-error`} className={styles.error} role="alert">
-            {subject} is too long: at most {number.format(limit)} characters. Shorten it to continue.
+            {subject} is too long: at most {number.format(limit)} {measure.unit}. Shorten it to continue.
           </p>
         ) : (
           <span />
         )}
         <p id={`${id}-count`} className={over ? `${styles.count} ${styles.countOver}` : styles.count}>
-          <span className="visually-hidden">Characters: </span>
-          {number.format(value.length)} / {number.format(limit)}
+          <span className="visually-hidden">{measure === characters ? 'Characters' : 'Size'}: </span>
+          {number.format(used)} / {number.format(limit)}
+          {measure === characters ? null : ` ${measure.unit}`}
         </p>
       </div>
     </div>

@@ -1,9 +1,13 @@
 import { useId, useRef, useState } from 'react';
 
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/components/ui/download-button';
 import { SelectField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, EraseIcon } from '@/components/ui/icons';
+import loadingOverlay from '@/components/ui/loading-overlay.module.css';
+import outputPanel from '@/components/ui/output-panel.module.css';
+import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
 
 import {
   captionLanguages,
@@ -98,17 +102,13 @@ export function MarketingConverter() {
   const fileName = upload ? srtFileName(upload.name, language) : null;
 
   return (
-    <div className={styles.tool}>
-      <section className={styles.panel} aria-labelledby={`${headingId}-input`}>
-        <div className={styles.panelHeader}>
-          <h2 id={`${headingId}-input`} className={styles.panelTitle}>
-            Captions to convert
-          </h2>
-          <p className={styles.panelDescription}>
-            Upload WebVTT captions (from Teams, Zoom, YouTube or your video editor) and get SRT subtitles,
-            ready for LinkedIn, Premiere or a media player. Your file never leaves your browser.
-          </p>
-        </div>
+    <ToolWorkspace>
+      <InputPanel
+        title="Captions to convert"
+        description="Upload WebVTT captions (from Teams, Zoom, YouTube or your video editor) and get SRT subtitles, ready for LinkedIn, Premiere or a media player. Your file never leaves your browser."
+        // Nothing to submit: the file converts as soon as it is chosen.
+        onSubmit={() => undefined}
+      >
         <div className={styles.selects}>
           <SelectField
             label="Converter"
@@ -134,18 +134,18 @@ export function MarketingConverter() {
           <li>Longer captions become consecutive subtitles; no text is dropped.</li>
           <li>Bold, italic and underline stay; speaker names, notes and positions go.</li>
         </ul>
-      </section>
+      </InputPanel>
 
       <section
-        className={styles.output}
+        className={outputPanel.panel}
         aria-labelledby={`${headingId}-output`}
         aria-busy={state.status === 'converting'}
       >
-        <div className={styles.outputHeader}>
-          <h2 id={`${headingId}-output`} className={styles.panelTitle}>
+        <div className={outputPanel.header}>
+          <h2 id={`${headingId}-output`} className={outputPanel.title}>
             Converted preview
           </h2>
-          {converted ? <span className={styles.chip}>SRT · UTF-8</span> : null}
+          {converted ? <Badge>SRT · UTF-8</Badge> : null}
         </div>
 
         {state.status === 'failed' ? (
@@ -183,7 +183,7 @@ export function MarketingConverter() {
               ) : null}
             </ul>
             {converted.stats.subtitles === 0 ? (
-              <p className={styles.placeholder}>
+              <p className={outputPanel.placeholder}>
                 This file has no captions to convert: it holds no cues with text.
               </p>
             ) : (
@@ -203,12 +203,12 @@ export function MarketingConverter() {
             ) : null}
           </>
         ) : state.status === 'converting' ? (
-          <div className={styles.placeholder} role="status">
-            <span className={styles.spinner} aria-hidden="true" />
+          <div className={outputPanel.placeholder} role="status">
+            <span className={loadingOverlay.spinner} aria-hidden="true" />
             <p>Converting {upload?.name}…</p>
           </div>
         ) : state.status === 'idle' ? (
-          <div className={styles.placeholder}>
+          <div className={outputPanel.placeholder}>
             <p>The SRT subtitles appear here once you upload a .vtt file.</p>
           </div>
         ) : null}
@@ -236,6 +236,6 @@ export function MarketingConverter() {
           {converted && fileName ? <p className={styles.fileNote}>Saves as {fileName}</p> : null}
         </div>
       </section>
-    </div>
+    </ToolWorkspace>
   );
 }

@@ -1,8 +1,12 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DownloadButton, type DownloadFile } from '@/components/ui/download-button';
+import { TextAreaField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, PrinterIcon } from '@/components/ui/icons';
+import outputPanel from '@/components/ui/output-panel.module.css';
+import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
 
 import { encodeQr, MAX_QR_BYTES } from '../encode-qr';
 import { computeQrLayout, paddingForQuietZone } from '../qr-layout';
@@ -21,9 +25,12 @@ const SMALLEST_GOOD_MODULE_MM = 0.33;
 
 type Prepared = DownloadFile & { bytes: number };
 
+// A QR code holds bytes: Polish letters take two, an emoji four.
+const utf8Bytes = { of: (value: string) => new TextEncoder().encode(value).length, unit: 'bytes' };
+
 /** Spec §2 and §9: the QR code generator, entirely in the browser. */
 export function QrCodeGenerator() {
-  const textId = useId();
+  const outputId = useId();
   const [text, setText] = useState('');
   const [size, setSize] = useState<number>(QR_SIZE.initial);
   const [padding, setPadding] = useState<number>(QR_PADDING.initial);
@@ -42,7 +49,6 @@ export function QrCodeGenerator() {
     [encoding, size, padding, dpi],
   );
   const current = encoding.ok && layout?.fits ? { matrix: encoding.matrix, layout } : null;
-  const bytes = useMemo(() => new TextEncoder().encode(text).length, [text]);
 
   // Spec §4: changing the text, size, padding or resolution clears the prepared image.
   function changed<T>(set: (value: T) => void) {
@@ -97,36 +103,22 @@ export function QrCodeGenerator() {
       : null;
 
   return (
-    <div className={styles.tool}>
-      <section className={styles.panel} aria-labelledby={`${textId}-settings`}>
-        <div className={styles.panelHeader}>
-          <h2 id={`${textId}-settings`} className={styles.panelTitle}>
-            Your QR code
-          </h2>
-          <p className={styles.panelDescription}>
-            Paste a link or any text. The preview updates as you type; nothing leaves your browser.
-          </p>
-        </div>
-
-        <div className={styles.field}>
-          <label htmlFor={textId} className={styles.label}>
-            Text or link
-          </label>
-          <textarea
-            id={textId}
-            className={styles.textarea}
-            rows={4}
-            value={text}
-            placeholder="https://www.example.com/events/q3-webinar"
-            onChange={(event) => changed(setText)(event.target.value)}
-            aria-describedby={`${textId}-count`}
-            spellCheck={false}
-          />
-          <p id={`${textId}-count`} className={bytes > MAX_QR_BYTES ? styles.countOver : styles.count}>
-            {number.format(Array.from(text).length)} characters · {number.format(bytes)} of{' '}
-            {number.format(MAX_QR_BYTES)} bytes
-          </p>
-        </div>
+    <ToolWorkspace>
+      <InputPanel
+        title="Your QR code"
+        description="Paste a link or any text. The preview updates as you type; nothing leaves your browser."
+        onSubmit={() => void prepare()}
+      >
+        <TextAreaField
+          label="Text or link"
+          value={text}
+          onValueChange={changed(setText)}
+          limit={MAX_QR_BYTES}
+          measure={utf8Bytes}
+          rows={4}
+          placeholder="https://www.example.com/events/q3-webinar"
+          spellCheck={false}
+        />
 
         <SliderField
           label="Size"
@@ -172,14 +164,14 @@ export function QrCodeGenerator() {
             so it prints at {mm(outerPoints)} wide.
           </p>
         </SliderField>
-      </section>
+      </InputPanel>
 
-      <section className={styles.output} aria-labelledby={`${textId}-preview`}>
-        <div className={styles.outputHeader}>
-          <h2 id={`${textId}-preview`} className={styles.panelTitle}>
+      <section className={`${outputPanel.panel} ${styles.output}`} aria-labelledby={`${outputId}-preview`}>
+        <div className={outputPanel.header}>
+          <h2 id={`${outputId}-preview`} className={outputPanel.title}>
             Preview
           </h2>
-          {current ? <span className={styles.chip}>Error correction L</span> : null}
+          {current ? <Badge>Error correction L</Badge> : null}
         </div>
 
         <div className={styles.stage}>
@@ -276,7 +268,7 @@ export function QrCodeGenerator() {
                 : '')}
         </p>
       </section>
-    </div>
+    </ToolWorkspace>
   );
 }
 
