@@ -141,3 +141,15 @@ describe('srtFileName', () => {
     expect(srtFileName('.vtt', 'de_DE')).toBe('captions_de_DE.srt');
   });
 });
+
+describe('text that looks like a tag', () => {
+  it('stays text in the SRT: a player must not read a caption’s own “<b>” as bold', () => {
+    const result = convertVttToSrt(
+      'WEBVTT\n\n00:01.000 --> 00:02.000\nType &lt;b&gt;, then &lt;/b&gt; <b>&lt;3</b>\n',
+    );
+    if (!result.ok) throw new Error(result.problem.message);
+    expect(result.srt).toBe(
+      '1\r\n00:00:01,000 --> 00:00:02,000\r\nType <\u200Bb>, then <\u200B/b> <b><3</b>\r\n\r\n',
+    );
+  });
+});

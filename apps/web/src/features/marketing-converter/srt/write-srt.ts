@@ -17,9 +17,14 @@ export function formatSrtTime(ms: number): string {
   return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)},${pad(ms % 1000, 3)}`;
 }
 
+// SRT has no escapes: a caption's own "<b>" (written &lt;b&gt; in WebVTT) would turn bold in
+// the player. An invisible zero-width space after the "<" keeps it text and looks the same.
+const TAG_LIKE = /<(?=\/?[a-z])/gi;
+const literal = (text: string) => text.replace(TAG_LIKE, '<\u200B');
+
 /** One line with its b/i/u tags. Each line closes its own tags, which every player reads. */
 export function formatSrtLine(runs: readonly Run[]): string {
-  if (runs.length === 1 && runs[0]!.style === 0) return runs[0]!.text;
+  if (runs.length === 1 && runs[0]!.style === 0) return literal(runs[0]!.text);
   let out = '';
   const open: Array<readonly [number, string]> = [];
   for (const run of runs) {
@@ -30,7 +35,7 @@ export function formatSrtLine(runs: readonly Run[]): string {
         open.push(tag);
       }
     }
-    out += run.text;
+    out += literal(run.text);
   }
   while (open.length > 0) out += `</${open.pop()![1]}>`;
   return out;
