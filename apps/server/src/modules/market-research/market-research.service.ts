@@ -24,10 +24,16 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.sortAt.getTime()}.${cursor.id}`).toString('base64url');
 }
 
+// The last millisecond of year 9999: later dates print as "+010000-…", which PostgreSQL refuses.
+const LATEST_CURSOR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 export function decodeCursor(raw: string): Cursor {
-  const match = /^(-?\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
-  if (!match) throw new AppError(400, 'bad_request', 'The page cursor is not valid. Load the list again.');
-  return { sortAt: new Date(Number(match[1])), id: Number(match[2]) };
+  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(raw, 'base64url').toString('utf8'));
+  const ms = Number(match?.[1]);
+  if (!match || ms > LATEST_CURSOR_MS) {
+    throw new AppError(400, 'bad_request', 'The page cursor is not valid. Load the list again.');
+  }
+  return { sortAt: new Date(ms), id: Number(match[2]) };
 }
 
 export type MarketResearchService = ReturnType<typeof createMarketResearchService>;

@@ -203,6 +203,19 @@ describe('GET /api/markets/:marketId', () => {
 
   it('refuses a bad cursor and a page size past the limit', async () => {
     expect((await get('/api/markets/technology?cursor=bm9wZQ')).statusCode).toBe(400);
+    // Well-formed but out of any date range PostgreSQL takes: still the client's mistake, not a 500.
+    const withCursor = (raw: string) =>
+      get(`/api/markets/technology?cursor=${Buffer.from(raw).toString('base64url')}`);
+    for (const raw of ['999999999999999.1', '253402300800000.1', '-999999999999999.1', '-1.5']) {
+      const res = await withCursor(raw);
+      expect(res.statusCode, `${raw}: ${res.body}`).toBe(400);
+      expect(errorResponseSchema.parse(res.json()).error.code).toBe('bad_request');
+    }
+    // The first and the last millisecond a cursor may name: nothing before 1970, all before 9999.
+    expect(marketFeedResponseSchema.parse((await withCursor('0.0')).json()).items).toEqual([]);
+    expect(
+      marketFeedResponseSchema.parse((await withCursor('253402300799999.1')).json()).items.length,
+    ).toBeGreaterThan(0);
     expect((await get('/api/markets/technology?limit=500')).statusCode).toBe(400);
     expect((await get(`/api/markets/technology?q=${'x'.repeat(201)}`)).statusCode).toBe(400);
   });
