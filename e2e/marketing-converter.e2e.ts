@@ -56,7 +56,7 @@ function upload(page: Page, name: string, contents: string | Buffer) {
   });
 }
 
-const alert = (page: Page) => page.getByRole('alert').filter({ hasNot: page.locator('[hidden]') });
+const alert = (page: Page) => page.getByRole('alert');
 
 describe('marketing converter (signed in)', () => {
   it('converts a WebVTT upload, previews it, downloads <base>_<lang>.srt and clears', async () => {
