@@ -99,6 +99,18 @@ describe('Market Research', () => {
     await page.getByRole('link', { name: 'Back to login' }).click();
     await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/');
     expect(pageProblems(page)).toEqual([]);
+
+    // A load that keeps failing (the API unavailable) ends, after the retries, the same way.
+    await page.route('**/api/markets/esg?*', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }),
+    );
+    await page.goto('/market-research/esg');
+    await page.getByRole('heading', { level: 1, name: 'ESG' }).waitFor();
+    await page
+      .getByRole('heading', { level: 1, name: 'Url you provided is wrong' })
+      .waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/login');
+    expect(pageProblems(page).filter((p) => !p.includes('status of 503'))).toEqual([]);
   }, 45_000);
 
   it('renders each item by the rules (date, source, picture, new tab), searches, and loads more on scroll', async () => {
