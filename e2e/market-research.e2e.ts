@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { pageProblems, screenshot, useBrowser } from './support/browser';
 import { signInWithPopup } from './support/sign-in';
 
-// The e2e server runs with the bundled sample feeds (apps/server/feed-samples), read at start.
+// The e2e server runs with the bundled sample feeds (apps/server/feed-samples), read at start,
+// except real_estate, which has no feed configured (e2e/support/global-setup.ts).
 const browser = useBrowser();
 
 const MON_DD = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{2}$/;
@@ -84,6 +85,12 @@ describe('Market Research', () => {
     await page.getByRole('link', { name: 'Return' }).click();
     await page.waitForURL((url) => url.pathname === '/market-research');
     await page.getByRole('heading', { level: 1, name: 'Market Research' }).waitFor();
+
+    // An area with no feed in the feeds file says so instead of showing an empty list.
+    await page.goto('/market-research/real_estate');
+    await page.getByRole('heading', { level: 1, name: 'Real estate' }).waitFor();
+    await page.getByRole('heading', { name: 'No feed configured' }).waitFor();
+    expect(await page.locator('article').count()).toBe(0);
 
     // An unknown area or client: the wrong-URL message with a way back to /login.
     for (const path of [

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +46,13 @@ export default async function setup(project: TestProject) {
   const brandCheckerUrl = `http://127.0.0.1:${(brandChecker.address() as { port: number }).port}/`;
   // The AI service the writing tools call; tests script its replies over `/__control`.
   const ai = await startOpenAiServer({ defaultReply: plausiblePolishReply, tokenDelayMs: 2 });
+  // The bundled sample feeds, less one area, so an area with no feed configured can be seen.
+  const feeds = JSON.parse(
+    readFileSync(path.join(root, 'apps/server/feed-samples/feeds.json'), 'utf8'),
+  ) as Record<string, string>;
+  delete feeds.real_estate;
+  const feedsFile = path.join(dataDir, 'feeds.json');
+  writeFileSync(feedsFile, JSON.stringify(feeds));
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
 
@@ -60,6 +67,7 @@ export default async function setup(project: TestProject) {
       GEM_DATA_DIR: path.join(dataDir, 'data'),
       GEM_LOG_LEVEL: 'warn',
       GEM_BRAND_CHECKER_URL: brandCheckerUrl,
+      GEM_FEEDS_FILE: feedsFile,
       GEM_AI_PROVIDER: 'openai-compatible',
       GEM_AI_BASE_URL: ai.url,
       GEM_AI_MODEL: 'gem-test-model',
