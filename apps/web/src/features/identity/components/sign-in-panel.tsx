@@ -41,7 +41,7 @@ export function SignInPanel() {
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="sign-in-title">
           <p className={styles.kicker}>Welcome to GEM</p>
-          <p className={styles.lead}>
+          <p className={styles.intro}>
             Generative and Enhanced Marketing is the marketing team&apos;s workspace: market news every
             morning, and AI-assisted tools for articles, posts, ads and briefs.
           </p>
