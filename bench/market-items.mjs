@@ -234,9 +234,8 @@ try {
     cwd: root,
     env: {
       PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      GEM_EMBEDDED_IDP: 'true',
-      GEM_DEMO_ACCOUNTS: 'true',
+      // Not production: production refuses the demo accounts this script signs in with.
+      NODE_ENV: 'test',
       PORT: String(port),
       GEM_HOST: '127.0.0.1',
       DATABASE_URL: benchUrl,

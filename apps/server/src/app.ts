@@ -15,7 +15,7 @@ import { articleRoutes } from './modules/article/article.routes';
 import { generatorsRoutes } from './modules/generators/generators.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
-import { seedDemoAccounts } from './modules/identity/demo-accounts';
+import { retireDemoAccounts, seedDemoAccounts } from './modules/identity/demo-accounts';
 import { paidAdsRoutes } from './modules/paid-ads/paid-ads.routes';
 import { socialMediaPostRoutes } from './modules/social-media-post/social-media-post.routes';
 import { summarizePromptRoutes, summarizeRoutes } from './modules/summarize/summarize.routes';
@@ -54,11 +54,14 @@ export async function buildApp({
   protectedRoutes = [],
   feedReader,
 }: AppDeps) {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: loggerOptions(config),
     genReqId: generateRequestId,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    // A hop count: trust that many proxies in front of GEM, so req.ip is the address they saw.
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // gracefulDrainPlugin answers 503 in GEM's error shape instead.
     return503OnClosing: false,
   });
@@ -84,8 +87,14 @@ export async function buildApp({
   const idp = await createIdentityProvider({ config, db, log: app.log, ...identitySeams });
   app.addHook('onClose', async () => idp.embedded?.stop());
   const identity = createIdentityService({ db, auth: config.auth, access: config.access });
-  if (idp.embedded && config.auth.demoAccounts) {
-    await seedDemoAccounts({ accounts: idp.embedded.accounts, accessAdmin: createAccessAdmin({ db }) });
+  if (idp.embedded) {
+    const demo = { accounts: idp.embedded.accounts, accessAdmin: createAccessAdmin({ db }) };
+    if (config.auth.demoAccounts) await seedDemoAccounts(demo);
+    else {
+      const retired = await retireDemoAccounts(demo);
+      if (retired.length > 0)
+        app.log.warn({ count: retired.length }, 'demo accounts removed: demo accounts are off');
+    }
   }
 
   const { feeds } = config;

@@ -73,13 +73,45 @@ describe('parseConfig', () => {
       'NODE_ENV',
       'PORT',
     ]);
-    expect((error as ConfigError).message).toContain('GEM_TRUST_PROXY: must be one of true, false');
+    expect((error as ConfigError).message).toContain('GEM_TRUST_PROXY: not proxy addresses: maybe');
   });
 
   it('reads booleans in the usual spellings', () => {
-    expect(parseConfig({ GEM_TRUST_PROXY: 'yes' }).trustProxy).toBe(true);
-    expect(parseConfig({ GEM_TRUST_PROXY: '0' }).trustProxy).toBe(false);
-    expect(parseConfig({ GEM_LOG_PRETTY: 'true' }).log.pretty).toBe(true);
+    expect(parseConfig({ GEM_LOG_PRETTY: 'yes' }).log.pretty).toBe(true);
+    expect(parseConfig({ GEM_LOG_PRETTY: '0' }).log.pretty).toBe(false);
+  });
+
+  it('trusts a number of proxies or their addresses, never every hop', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ GEM_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ GEM_TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ GEM_TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.4',
+    ]);
+    for (const everyHop of ['true', 'yes']) {
+      expect(() => parseConfig({ GEM_TRUST_PROXY: everyHop })).toThrow(
+        /GEM_TRUST_PROXY: must be false, the number of proxies in front of GEM/,
+      );
+    }
+  });
+
+  it('listens on this machine only unless told otherwise, and only then offers the demo accounts', () => {
+    const local = parseConfig({});
+    expect(local.host).toBe('localhost');
+    expect(local.auth).toMatchObject({ publicUrl: 'http://localhost:3000', demoAccounts: true });
+    expect(parseConfig({ GEM_HOST: '127.0.0.1' }).auth.demoAccounts).toBe(true);
+    expect(parseConfig({ GEM_HOST: '0.0.0.0' }).auth.demoAccounts).toBe(false);
+    expect(parseConfig({ GEM_HOST: '0.0.0.0', GEM_DEMO_ACCOUNTS: 'true' }).auth.demoAccounts).toBe(true);
+  });
+
+  it("refuses a brand checker on GEM's own origin (the frame could read the session)", () => {
+    expect(() => parseConfig({ GEM_BRAND_CHECKER_URL: 'http://localhost:3000/brand' })).toThrow(
+      /GEM_BRAND_CHECKER_URL: must be on another origin than GEM itself/,
+    );
+    expect(parseConfig({ GEM_BRAND_CHECKER_URL: 'https://brand.example.com/' }).brandCheckerUrl).toBe(
+      'https://brand.example.com/',
+    );
   });
 });
 
@@ -184,9 +216,10 @@ describe('sign-in and access settings', () => {
     const explicit = parseConfig({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true' });
     expect(explicit.auth).toMatchObject({ mode: 'embedded', demoAccounts: false, embeddedExplicit: true });
     expect(
-      parseConfig({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true', GEM_DEMO_ACCOUNTS: 'true' }).auth
-        .demoAccounts,
-    ).toBe(true);
+      problemsOf({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true', GEM_DEMO_ACCOUNTS: 'true' }),
+    ).toEqual([
+      'GEM_DEMO_ACCOUNTS: the demo accounts have published passwords and are refused when NODE_ENV=production',
+    ]);
     expect(parseConfig({ NODE_ENV: 'production', ...entra }).auth.mode).toBe('external');
   });
 });

@@ -44,6 +44,34 @@ const publicOrigin = httpUrl
   .transform((v) => new URL(v).origin);
 
 const isLoopback = (host: string) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
+/** GEM_HOST values that only this machine can reach. */
+const isLoopbackInterface = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
+/**
+ * GEM_TRUST_PROXY: false, the number of proxies in front of GEM, or their addresses. "true"
+ * (trust every hop) is refused: the client could then choose its own address in
+ * X-Forwarded-For and slip past the per-address sign-in throttle.
+ */
+const trustProxySetting = z.string().transform((raw, ctx): false | number | string[] => {
+  const v = raw.trim().toLowerCase();
+  if (['false', '0', 'no'].includes(v)) return false;
+  if (/^[1-9]$/.test(v)) return Number(v);
+  if (['true', '1', 'yes'].includes(v) || v === '') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'must be false, the number of proxies in front of GEM (e.g. 1), or their addresses (e.g. 10.0.0.0/8); true would let any client choose its own address',
+    });
+    return false;
+  }
+  const list = commaList(raw);
+  const bad = list.filter((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a));
+  if (bad.length > 0) {
+    ctx.addIssue({ code: 'custom', message: `not proxy addresses: ${bad.join(', ')}` });
+    return false;
+  }
+  return list;
+});
 
 // Entra's multi-tenant endpoints have no fixed issuer: GEM must be tied to one tenant.
 const entraHosts = new Set([
@@ -90,7 +118,7 @@ const emptyAsUnset = (env: Record<string, string | undefined>) =>
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  GEM_HOST: z.string().min(1).default('0.0.0.0'),
+  GEM_HOST: z.string().min(1).default('localhost'),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
     .optional(),
@@ -102,7 +130,7 @@ export const envSchema = z.object({
   GEM_LOG_PRETTY: booleanString.optional(),
   GEM_BODY_LIMIT_BYTES: positiveInt(100 * 1024 * 1024).default(1024 * 1024),
   GEM_SHUTDOWN_TIMEOUT_MS: positiveInt(10 * 60 * 1000).default(10_000),
-  GEM_TRUST_PROXY: booleanString.default(false),
+  GEM_TRUST_PROXY: trustProxySetting.default(false),
 
   GEM_PUBLIC_URL: publicOrigin.optional(),
   GEM_OIDC_ISSUER: issuerUrl.optional(),
@@ -223,7 +251,8 @@ export type Config = {
   log: { level: z.infer<typeof envSchema>['GEM_LOG_LEVEL']; pretty: boolean };
   bodyLimitBytes: number;
   shutdownTimeoutMs: number;
-  trustProxy: boolean;
+  /** false, a hop count, or the proxies' addresses (Fastify's trustProxy). */
+  trustProxy: false | number | string[];
   auth: AuthConfig;
   access: AccessConfig;
   /** The external visual brand checker page, embedded in an iframe (spec §1). */
@@ -266,6 +295,10 @@ export function parseConfig(
   const problems: string[] = [];
   const auth = authConfig(e, problems);
   const aiService = aiServiceConfig(e, problems);
+  if (e.GEM_BRAND_CHECKER_URL && new URL(e.GEM_BRAND_CHECKER_URL).origin === new URL(auth.publicUrl).origin) {
+    // The frame runs scripts with same-origin rights: on GEM's own origin it could read the session.
+    problems.push('GEM_BRAND_CHECKER_URL: must be on another origin than GEM itself (GEM_PUBLIC_URL)');
+  }
   const feedSources = readFeedsFile(
     e.GEM_FEEDS_FILE ?? `${defaultFeedSamplesDir}/feeds.json`,
     defaultFeedSamplesDir,
@@ -436,6 +469,11 @@ function authConfig(e: z.infer<typeof envSchema>, problems: string[]): AuthConfi
       'GEM_OIDC_ISSUER: is required when NODE_ENV=production (or set GEM_EMBEDDED_IDP=true to run the embedded provider in production on purpose)',
     );
   }
+  if (production && e.GEM_DEMO_ACCOUNTS === true) {
+    problems.push(
+      'GEM_DEMO_ACCOUNTS: the demo accounts have published passwords and are refused when NODE_ENV=production',
+    );
+  }
   return {
     ...base,
     mode: 'embedded',
@@ -443,7 +481,8 @@ function authConfig(e: z.infer<typeof envSchema>, problems: string[]): AuthConfi
     clientId: embeddedClientId,
     scope: embeddedApiScope,
     audience: `${publicUrl}/api`,
-    demoAccounts: e.GEM_DEMO_ACCOUNTS ?? !production,
+    // Known passwords: only on a machine nobody else reaches, unless asked for outside production.
+    demoAccounts: e.GEM_DEMO_ACCOUNTS ?? (!production && isLoopbackInterface(e.GEM_HOST)),
     embeddedExplicit: e.GEM_EMBEDDED_IDP === true,
   };
 }

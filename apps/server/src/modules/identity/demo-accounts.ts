@@ -32,3 +32,24 @@ export async function seedDemoAccounts({
     }
   }
 }
+
+/**
+ * With demo accounts off (production, or a server other machines can reach), a demo account
+ * that still has its published password is removed, with its access: it would let anyone in.
+ */
+export async function retireDemoAccounts({
+  accounts,
+  accessAdmin,
+}: {
+  accounts: LocalAccounts;
+  accessAdmin: AccessAdmin;
+}): Promise<string[]> {
+  const retired: string[] = [];
+  for (const demo of demoAccounts) {
+    if (!(await accounts.authenticate(demo.email, demo.password))) continue;
+    await accounts.remove(demo.email);
+    await accessAdmin.revoke({ issuer: EMBEDDED_ISSUER_KEY, email: demo.email });
+    retired.push(demo.email);
+  }
+  return retired;
+}

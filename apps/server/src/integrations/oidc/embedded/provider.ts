@@ -17,7 +17,7 @@ export type EmbeddedProviderOptions = {
   secrets: ProviderSecrets;
   accounts: LocalAccounts;
   adapter: ReturnType<typeof createAdapterFactory>;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
 };
 
 const HOUR = 60 * 60;
@@ -169,6 +169,9 @@ export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider 
   };
 
   const provider = new Provider(opts.issuer, configuration);
-  provider.proxy = opts.trustProxy;
+  // Behind a proxy, X-Forwarded-Proto decides whether cookies are Secure; a hop count also
+  // bounds which X-Forwarded-For entries koa reads.
+  provider.proxy = opts.trustProxy !== false;
+  if (typeof opts.trustProxy === 'number') provider.maxIpsCount = opts.trustProxy;
   return provider;
 }

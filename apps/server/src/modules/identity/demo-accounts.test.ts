@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../../test/test-database';
+import type { Database } from '../../db/client';
+import { createLocalAccounts } from '../../integrations/oidc/embedded/local-accounts';
+import { retireDemoAccounts, seedDemoAccounts } from './demo-accounts';
+import { createAccessAdmin } from './identity.service';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('demo accounts', () => {
+  it('are removed, with their access, once demo accounts are off; a changed password keeps one', async () => {
+    const accounts = createLocalAccounts(database.db);
+    const accessAdmin = createAccessAdmin({ db: database.db });
+    await seedDemoAccounts({ accounts, accessAdmin });
+    expect((await accessAdmin.list()).map((a) => a.email)).toEqual(['marketer@example.com']);
+    // The operator gave the outsider account a password of their own: it is no demo account any more.
+    await accounts.remove('outsider@example.com');
+    await accounts.add({ email: 'outsider@example.com', password: 'a-password-of-our-own' });
+
+    expect(await retireDemoAccounts({ accounts, accessAdmin })).toEqual(['marketer@example.com']);
+    expect(await accounts.authenticate('marketer@example.com', 'marketer')).toBeUndefined();
+    expect(await accessAdmin.list()).toEqual([]);
+    expect(await accounts.findByEmail('outsider@example.com')).toBeDefined();
+    // Nothing left to retire the second time.
+    expect(await retireDemoAccounts({ accounts, accessAdmin })).toEqual([]);
+  });
+});
