@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 
 /**
  * A browser's part of the authorization code flow with PKCE against GEM's embedded provider,
@@ -37,6 +38,16 @@ export class Browser {
     }
     return { res, url: current };
   }
+}
+
+/** A port free on 127.0.0.1 now, so the issuer can name the address before the server listens. */
+export async function freePort() {
+  return new Promise<number>((resolve) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
 }
 
 export const b64url = (buf: Buffer) => buf.toString('base64url');

@@ -1,10 +1,10 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { authConfigResponseSchema, checkAppAccessResponseSchema } from '@gem/contracts/identity';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
+  freePort,
   openSignInPage,
   signIn,
   submitSignIn,
@@ -30,15 +30,6 @@ let app: App;
 let appConfig: Config;
 let origin: string;
 let config: AuthConfig & { audience: string };
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 const checkAccess = (token: string) =>
   fetch(`${origin}/api/identity/check-app-access`, { headers: { authorization: `Bearer ${token}` } });

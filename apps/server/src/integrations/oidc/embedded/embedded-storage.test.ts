@@ -66,7 +66,7 @@ describe('passwords', () => {
 });
 
 describe('the sign-in throttle', () => {
-  it('counts failures per e-mail and per address within a window, then starts afresh', async () => {
+  it('counts attempts per e-mail and per address within a window, then starts afresh', async () => {
     let clock = 1_700_000_000_000;
     const throttle = createSignInThrottle(database.db, {
       perAccount: 2,
@@ -74,22 +74,33 @@ describe('the sign-in throttle', () => {
       windowMs: 60_000,
       now: () => clock,
     });
-    await throttle.recordFailure('Ann@example.com', '10.0.0.1');
-    expect(await throttle.retryAfterSeconds('ann@example.com', '10.0.0.1')).toBe(0);
-    await throttle.recordFailure('ann@example.com', '10.0.0.2');
+    expect(await throttle.reserve('Ann@example.com', '10.0.0.1')).toBe(0);
+    expect(await throttle.reserve('ann@example.com', '10.0.0.2')).toBe(0);
     // Two failures for Ann, from two addresses: her account waits, wherever she comes from.
-    expect(await throttle.retryAfterSeconds('ann@example.com', '10.0.0.9')).toBe(60);
-    expect(await throttle.retryAfterSeconds('bob@example.com', '10.0.0.1')).toBe(0);
-
+    expect(await throttle.reserve('ann@example.com', '10.0.0.9')).toBe(60);
+    // That refused attempt did not count against 10.0.0.9.
+    expect(await throttle.reserve('bob@example.com', '10.0.0.9')).toBe(0);
+    expect(await throttle.reserve('carl@example.com', '10.0.0.9')).toBe(0);
+    expect(await throttle.reserve('dora@example.com', '10.0.0.9')).toBe(0);
     // Three failures from one address lock it for every e-mail.
-    await throttle.recordFailure('bob@example.com', '10.0.0.1');
-    await throttle.recordFailure('carl@example.com', '10.0.0.1');
-    expect(await throttle.retryAfterSeconds('dora@example.com', '10.0.0.1')).toBeGreaterThan(0);
+    expect(await throttle.reserve('erin@example.com', '10.0.0.9')).toBeGreaterThan(0);
 
     clock += 61_000;
-    expect(await throttle.retryAfterSeconds('ann@example.com', '10.0.0.1')).toBe(0);
-    await throttle.recordFailure('ann@example.com', '10.0.0.5');
-    expect(await throttle.retryAfterSeconds('ann@example.com', '10.0.0.5')).toBe(0);
-    await throttle.recordSuccess('ann@example.com', '10.0.0.5');
+    expect(await throttle.reserve('ann@example.com', '10.0.0.1')).toBe(0);
+    await throttle.recordSuccess('ann@example.com', '10.0.0.1');
+    // A success clears the account's counter and does not count against the address.
+    expect(await throttle.reserve('ann@example.com', '10.0.0.1')).toBe(0);
+    expect(await throttle.reserve('ann@example.com', '10.0.0.1')).toBe(0);
+    expect(await throttle.reserve('fred@example.com', '10.0.0.1')).toBe(0);
+    expect(await throttle.reserve('gail@example.com', '10.0.0.1')).toBeGreaterThan(0);
+  });
+
+  it('lets only the limit through when many attempts arrive at once', async () => {
+    const throttle = createSignInThrottle(database.db, { perAccount: 4, perAddress: 1000 });
+    const waits = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => throttle.reserve('race@example.com', `10.1.0.${i}`)),
+    );
+    expect(waits.filter((w) => w === 0)).toHaveLength(4);
+    expect(waits.filter((w) => w > 0)).toHaveLength(36);
   });
 });

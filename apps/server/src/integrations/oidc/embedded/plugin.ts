@@ -135,7 +135,8 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
         const page = (status: number, error: string) =>
           html(reply, status, signInPage({ action: actionFor(interaction.uid), csrf, email, error }));
         const address = req.ip;
-        const wait = await throttle.retryAfterSeconds(email, address);
+        // Counted before the password is checked, so parallel guesses cannot outrun the limit.
+        const wait = await throttle.reserve(email, address);
         if (wait > 0) {
           req.log.info({ reason: 'throttled' }, 'sign-in refused');
           reply.header('retry-after', String(wait));
@@ -143,7 +144,6 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
         }
         const account = email && password ? await accounts.authenticate(email, password) : undefined;
         if (!account) {
-          await throttle.recordFailure(email, address);
           req.log.info({ reason: 'invalid_credentials' }, 'sign-in failed');
           return page(401, INVALID_CREDENTIALS);
         }
