@@ -105,6 +105,15 @@ describe('parseConfig', () => {
     expect(parseConfig({ GEM_HOST: '0.0.0.0', GEM_DEMO_ACCOUNTS: 'true' }).auth.demoAccounts).toBe(true);
   });
 
+  it('asks to trust the TLS proxy when the embedded provider is served over https', () => {
+    expect(() => parseConfig({ GEM_PUBLIC_URL: 'https://gem.example.com' })).toThrow(
+      /GEM_TRUST_PROXY: GEM_PUBLIC_URL is https/,
+    );
+    expect(parseConfig({ GEM_PUBLIC_URL: 'https://gem.example.com', GEM_TRUST_PROXY: '1' }).trustProxy).toBe(
+      1,
+    );
+  });
+
   it("refuses a brand checker on GEM's own origin (the frame could read the session)", () => {
     expect(() => parseConfig({ GEM_BRAND_CHECKER_URL: 'http://localhost:3000/brand' })).toThrow(
       /GEM_BRAND_CHECKER_URL: must be on another origin than GEM itself/,
@@ -147,9 +156,9 @@ describe('sign-in and access settings', () => {
     expect(parseConfig({ GEM_HOST: '127.0.0.1', PORT: '4000' }).auth.issuer).toBe(
       'http://127.0.0.1:4000/oidc',
     );
-    expect(parseConfig({ GEM_PUBLIC_URL: 'https://gem.example.com/' }).auth.issuer).toBe(
-      'https://gem.example.com/oidc',
-    );
+    expect(
+      parseConfig({ GEM_PUBLIC_URL: 'https://gem.example.com/', GEM_TRUST_PROXY: '1' }).auth.issuer,
+    ).toBe('https://gem.example.com/oidc');
   });
 
   it('uses an external issuer when one is set, and never the embedded provider', () => {

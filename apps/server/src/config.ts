@@ -295,6 +295,13 @@ export function parseConfig(
   const problems: string[] = [];
   const auth = authConfig(e, problems);
   const aiService = aiServiceConfig(e, problems);
+  if (auth.mode === 'embedded' && auth.publicUrl.startsWith('https:') && e.GEM_TRUST_PROXY === false) {
+    // GEM speaks plain HTTP, so an https address means a proxy ends TLS; unless GEM trusts it,
+    // the embedded provider cannot tell and sends its sign-in cookies without Secure.
+    problems.push(
+      'GEM_TRUST_PROXY: GEM_PUBLIC_URL is https, so a proxy ends TLS in front of GEM; set GEM_TRUST_PROXY to the number of proxies (e.g. 1) or their addresses',
+    );
+  }
   if (e.GEM_BRAND_CHECKER_URL && new URL(e.GEM_BRAND_CHECKER_URL).origin === new URL(auth.publicUrl).origin) {
     // The frame runs scripts with same-origin rights: on GEM's own origin it could read the session.
     problems.push('GEM_BRAND_CHECKER_URL: must be on another origin than GEM itself (GEM_PUBLIC_URL)');
