@@ -44,6 +44,15 @@ describe('FormattedOutput', () => {
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['jeden', 'dwa']);
   });
 
+  it('keeps the line breaks the model wrote, as in an e-mail sign-off', () => {
+    const { container } = render(
+      <FormattedOutput text={'Dzień dobry,\nzapraszamy.\n\nPozdrawiamy\nZespół GEM'} />,
+    );
+    const paragraphs = [...container.querySelectorAll('p')];
+    expect(paragraphs).toHaveLength(2);
+    expect(paragraphs.map((p) => p.querySelectorAll('br').length)).toEqual([1, 1]);
+  });
+
   it('opens http, https and mailto links in a new tab without an opener or referrer', () => {
     render(
       <FormattedOutput text="[site](https://example.com/a) [plain](http://example.org) [mail](mailto:team@example.com)" />,

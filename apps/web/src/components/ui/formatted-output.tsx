@@ -1,4 +1,5 @@
 import Markdown, { type Components, type UrlTransform } from 'react-markdown';
+import remarkBreaks from 'remark-breaks';
 
 import styles from './formatted-output.module.css';
 
@@ -38,6 +39,9 @@ const components: Components = {
   h6: ({ children }) => <h5>{children}</h5>,
 };
 
+// A line break the model wrote stays a line break (an e-mail teaser, a sign-off), as people expect.
+const remarkPlugins = [remarkBreaks];
+
 /**
  * Model output as formatted text: markdown through react-markdown, with raw HTML shown as
  * plain text (never parsed), safe links only, opened in a new tab without an opener.
@@ -45,7 +49,7 @@ const components: Components = {
 export function FormattedOutput({ text, className }: { text: string; className?: string }) {
   return (
     <div className={[styles.prose, className].filter(Boolean).join(' ')}>
-      <Markdown urlTransform={safeUrl} components={components}>
+      <Markdown urlTransform={safeUrl} components={components} remarkPlugins={remarkPlugins}>
         {text}
       </Markdown>
     </div>
