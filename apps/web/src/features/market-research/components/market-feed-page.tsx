@@ -78,8 +78,7 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
         {status?.sample ? (
           <div className={styles.sampleNotice} role="note">
             <strong>Sample content.</strong> These items are fictional, bundled with GEM to show how a feed
-            looks. They are replaced when an administrator configures real feeds (<code>GEM_FEEDS_FILE</code>
-            ).
+            looks. They are replaced when an administrator names real feeds in <code>GEM_FEEDS_FILE</code>.
           </div>
         ) : null}
         {status?.failingSince ? (
@@ -98,8 +97,8 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
           <div className={styles.empty}>
             <h3>No feed configured</h3>
             <p>
-              No news feed is set up for {name} yet. An administrator adds its address to the feeds file (
-              <code>GEM_FEEDS_FILE</code>) and restarts GEM.
+              No news feed is set up for {name} yet. An administrator adds its address to the feeds file,{' '}
+              <code>GEM_FEEDS_FILE</code>, and restarts GEM.
             </p>
           </div>
         ) : items.length === 0 ? (
