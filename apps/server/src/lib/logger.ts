@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyServerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from '../config';
 
 /**
  * pino options. Requests are logged as method + path only: no query string (it can carry
  * search terms or OAuth codes), no headers (tokens, cookies), never a body. Any field named
- * like a secret or an e-mail is redacted wherever it appears.
+ * like a secret or an e-mail is redacted wherever it appears. Errors go through serializeError,
+ * which takes query parameters and row values out of database errors.
  */
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
@@ -39,6 +41,7 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         path: req.url.split('?')[0],
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      err: serializeError,
     },
     ...(config.log.pretty
       ? {
@@ -49,6 +52,117 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         }
       : {}),
   };
+}
+
+/**
+ * Fields that carry query parameters or row values: drizzle's DrizzleQueryError and PGlite's
+ * errors (`params`, `query`, `queryOptions`), PostgreSQL's (`detail`: "Key (email)=(…)", `where`:
+ * "parameter $1 = '…'", `internalQuery`), and the AI SDK's request and response bodies.
+ */
+const leakyErrorFields = new Set([
+  'params',
+  'parameters',
+  'query',
+  'queryOptions',
+  'detail',
+  'where',
+  'internalQuery',
+  'requestBodyValues',
+  'responseBody',
+]);
+
+type ErrorLike = Error & { code?: unknown };
+const isErrorLike = (value: unknown): value is ErrorLike =>
+  typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+
+/**
+ * An error's message without the values of the query that failed. drizzle appends them
+ * ("Failed query: insert … values ($1, $2)\nparams: ann@example.com,…"); PostgreSQL's data
+ * exceptions (SQLSTATE class 22) quote the value they refused ('… for type uuid: "…"').
+ */
+function safeErrorMessage(err: unknown): string {
+  if (!isErrorLike(err)) return String(err);
+  let message = err.message;
+  const params = message.indexOf('\nparams:');
+  if (params >= 0 && (message.startsWith('Failed query:') || 'params' in err))
+    message = message.slice(0, params);
+  if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code))
+    message = message.replace(/"(?:[^"]|"")*"/g, '"[redacted]"');
+  return message;
+}
+
+/** The stack with its first line (name and message) rebuilt from the safe message. */
+function safeStack(err: ErrorLike, message: string): string | undefined {
+  if (typeof err.stack !== 'string') return undefined;
+  const frames = err.stack.indexOf('\n    at ');
+  return `${String(err.name)}: ${message}${frames >= 0 ? err.stack.slice(frames) : ''}`;
+}
+
+/** A copy with the leaky fields left out at any depth, and safe messages and stacks. */
+function scrubbed(value: unknown, copies: Map<object, unknown>): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  const known = copies.get(value);
+  if (known !== undefined) return known;
+  if (Array.isArray(value)) {
+    const list: unknown[] = [];
+    copies.set(value, list);
+    for (const item of value) list.push(scrubbed(item, copies));
+    return list;
+  }
+  const proto: unknown = Object.getPrototypeOf(value);
+  const plain = proto === Object.prototype || proto === null;
+  if (!plain && !isErrorLike(value)) return value;
+  // The prototype is kept, so the logged type is still the error's class.
+  const copy = Object.create(proto as object | null) as Record<string, unknown>;
+  copies.set(value, copy);
+  for (const key of Object.getOwnPropertyNames(value)) {
+    if (leakyErrorFields.has(key)) continue;
+    const enumerable = Object.getOwnPropertyDescriptor(value, key)?.enumerable ?? false;
+    const field = (value as Record<string, unknown>)[key];
+    Object.defineProperty(copy, key, {
+      value: scrubbed(field, copies),
+      enumerable,
+      writable: true,
+      configurable: true,
+    });
+  }
+  if (isErrorLike(value)) {
+    const message = safeErrorMessage(value);
+    for (const [key, field] of [
+      ['message', message],
+      ['stack', safeStack(value, message)],
+    ] as const)
+      Object.defineProperty(copy, key, {
+        value: field,
+        enumerable: false,
+        writable: true,
+        configurable: true,
+      });
+  }
+  return copy;
+}
+
+/**
+ * pino's error serializer (type, message and stack with their causes, other fields), given a
+ * copy of the error without query parameters or row values, here and in every cause. pino
+ * leaves the cause's own fields out; they are added as `cause` (its kind, SQLSTATE, constraint).
+ */
+export function serializeError(err: unknown) {
+  return serialized(scrubbed(err, new Map()), new Set());
+}
+
+type SerializedError = { type: string; message: string; stack: string; [key: string]: unknown };
+
+function serialized(err: unknown, seen: Set<unknown>): SerializedError {
+  const out: SerializedError = stdSerializers.err(err as Error);
+  const cause = isErrorLike(err) ? err.cause : undefined;
+  if (isErrorLike(err) && isErrorLike(cause) && !seen.has(cause)) {
+    seen.add(err);
+    // The message and stack are already part of the outer ones.
+    const { message: _message, stack: _stack, ...fields } = serialized(cause, seen);
+    out.cause = fields;
+  }
+  return out;
 }
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;

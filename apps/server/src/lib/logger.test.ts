@@ -1,0 +1,134 @@
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database';
+import { testConfig } from '../config';
+import type { Database } from '../db/client';
+import { localAccounts, users } from '../db/schema/index';
+import { errorsPlugin } from '../plugins/errors';
+import { loggerOptions } from './logger';
+
+/** What the app's logger writes when a query fails: the kind of failure, never its values. */
+
+const EMAIL = 'ann.secret@example.com';
+const PASSWORD_HASH = 'scrypt$hash-that-must-not-be-logged';
+const TOKEN = 'refresh-token-value-that-must-not-be-logged';
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.insert(localAccounts).values({ email: EMAIL, passwordHash: PASSWORD_HASH });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+function memoryLogger() {
+  const lines: string[] = [];
+  const options = loggerOptions(testConfig({ log: { level: 'info', pretty: false } })) as Exclude<
+    FastifyServerOptions['logger'],
+    boolean | undefined
+  >;
+  return {
+    options,
+    stream: { write: (line: string) => void lines.push(line) },
+    output: () => lines.join(''),
+  };
+}
+
+const expectNoValues = (output: string) => {
+  for (const value of [EMAIL, 'ann.secret', PASSWORD_HASH, TOKEN]) expect(output).not.toContain(value);
+};
+
+describe('logged database errors', () => {
+  it('keep the failure and its code but not the values, through the error handler', async () => {
+    const log = memoryLogger();
+    const app = Fastify({ logger: { ...log.options, stream: log.stream } });
+    await app.register(errorsPlugin);
+    // A unique violation: drizzle's message and PostgreSQL's detail would name the e-mail.
+    app.post('/duplicate', async () =>
+      database.db.insert(localAccounts).values({ email: EMAIL.toUpperCase(), passwordHash: PASSWORD_HASH }),
+    );
+    // A refused value: PostgreSQL's message and its "where" would quote the token.
+    app.get('/by-id', async () => database.db.select().from(users).where(eq(users.id, TOKEN)));
+
+    expect((await app.inject({ method: 'POST', url: '/duplicate' })).statusCode).toBe(500);
+    expect((await app.inject({ method: 'GET', url: '/by-id' })).statusCode).toBe(500);
+    await app.close();
+
+    const output = log.output();
+    expectNoValues(output);
+    expectNoValues(output.toLowerCase());
+    const [duplicate, byId] = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { msg: string; err?: Record<string, unknown> })
+      .filter((entry) => entry.msg === 'request failed')
+      .map((entry) => entry.err ?? {});
+    expect(duplicate).toMatchObject({
+      type: 'DrizzleQueryError',
+      cause: { code: '23505', constraint: 'local_accounts_email_key', table: 'local_accounts' },
+    });
+    expect(duplicate?.message).toMatch(
+      /^Failed query: insert into "local_accounts" .*\$1.*: duplicate key value/s,
+    );
+    expect(duplicate?.message).toContain('local_accounts_email_key');
+    expect(duplicate?.stack).toContain('caused by: ');
+    expect(byId).toMatchObject({ type: 'DrizzleQueryError', cause: { code: '22P02' } });
+    expect(byId?.message).toContain('invalid input syntax for type uuid: "[redacted]"');
+    for (const err of [duplicate, byId, duplicate?.cause, byId?.cause]) {
+      for (const field of ['params', 'query', 'detail', 'where']) expect(err).not.toHaveProperty(field);
+    }
+  });
+
+  it('keep the driver error’s code and constraint, without its detail, query or parameters', async () => {
+    const log = memoryLogger();
+    const logger = pino(log.options, log.stream);
+    const err = await database.db
+      .insert(localAccounts)
+      .values({ email: EMAIL, passwordHash: PASSWORD_HASH })
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error & { cause: Record<string, unknown> },
+      );
+    expect(err?.cause).toMatchObject({ code: '23505' });
+    logger.error({ err }, 'could not add the account');
+    // Logged as the error itself, the driver's error keeps its kind but not its values.
+    logger.error({ err: err?.cause }, 'could not add the account');
+
+    const output = log.output();
+    expectNoValues(output);
+    const [wrapped, driver] = output
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { err: Record<string, unknown> }).err);
+    expect(wrapped?.message).toContain('duplicate key value violates unique constraint');
+    expect(driver).toMatchObject({ code: '23505', constraint: 'local_accounts_email_key' });
+    for (const field of ['detail', 'params', 'query', 'queryOptions', 'where'])
+      expect(driver).not.toHaveProperty(field);
+  });
+
+  it('drop parameters and request bodies at any depth, also in causes that loop', () => {
+    const log = memoryLogger();
+    const logger = pino(log.options, log.stream);
+    const cause = new Error('the provider answered 400');
+    const err = Object.assign(new Error('generation failed', { cause }), {
+      statusCode: 400,
+      requestBodyValues: { messages: [{ content: TOKEN }] },
+      responseBody: `{"echo":"${TOKEN}"}`,
+      data: { nested: { parameters: [TOKEN], kept: 'shape' } },
+    });
+    (cause as Error & { cause?: unknown }).cause = err;
+    logger.error({ err }, 'generation failed');
+
+    const output = log.output();
+    expectNoValues(output);
+    const entry = JSON.parse(output) as { err: Record<string, unknown> };
+    expect(entry.err).toMatchObject({ statusCode: 400, data: { nested: { kept: 'shape' } } });
+    expect(entry.err.message).toMatch(/^generation failed: the provider answered 400/);
+    expect(entry.err.stack).toContain('causes have become circular');
+  });
+});
