@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/test-database';
 import type { Database } from '../../../db/client';
 import { createAdapterFactory, deleteExpired } from './adapter';
-import { hashPassword, verifyPassword } from './local-accounts';
+import { eq } from 'drizzle-orm';
+import { localAccounts } from '../../../db/schema/index';
+import { createLocalAccounts, hashPassword, needsRehash, verifyPassword } from './local-accounts';
 import { loadProviderSecrets, publicKeysOf } from './secrets';
 import { createSignInThrottle } from './sign-in-throttle';
 
@@ -56,12 +58,29 @@ describe('provider secrets', () => {
 describe('passwords', () => {
   it('are kept as salted scrypt hashes', async () => {
     const hash = await hashPassword('correct horse');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$65536\$8\$2\$/);
     expect(hash).not.toContain('correct');
     expect(await hashPassword('correct horse')).not.toBe(hash);
     expect(await verifyPassword('correct horse', hash)).toBe(true);
     expect(await verifyPassword('correct horsE', hash)).toBe(false);
     expect(await verifyPassword('x', 'md5$abc')).toBe(false);
+  });
+
+  it('made with weaker parameters are replaced at the next successful sign-in', async () => {
+    const accounts = createLocalAccounts(database.db);
+    const { id } = await accounts.add({ email: 'old-hash@example.com', password: 'an-old-password' });
+    const weak = await hashPassword('an-old-password', { N: 2 ** 14, r: 8, p: 1, keyLength: 32 });
+    await database.db.update(localAccounts).set({ passwordHash: weak }).where(eq(localAccounts.id, id));
+    const storedHash = async () =>
+      (await database.db.select().from(localAccounts).where(eq(localAccounts.id, id)))[0]!.passwordHash;
+
+    expect(await accounts.authenticate('old-hash@example.com', 'wrong-password')).toBeUndefined();
+    expect(await storedHash()).toBe(weak);
+    expect(await accounts.authenticate('old-hash@example.com', 'an-old-password')).toMatchObject({ id });
+    const upgraded = await storedHash();
+    expect(upgraded).toMatch(/^scrypt\$65536\$8\$2\$/);
+    expect(needsRehash(upgraded)).toBe(false);
+    expect(await accounts.authenticate('old-hash@example.com', 'an-old-password')).toMatchObject({ id });
   });
 });
 
