@@ -1,5 +1,5 @@
 import { tools } from '@gem/contracts/catalogue';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { renderRoute } from '@/testing/render-route';
@@ -8,7 +8,8 @@ describe('tools menu', () => {
   it('lists all ten tools in catalogue order with name, photo, summary and link', async () => {
     renderRoute('/tools');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
-    expect(document.title).toBe('Tools · GEM');
+    // Pages load on demand: the title is set once the page's effect has run.
+    await waitFor(() => expect(document.title).toBe('Tools · GEM'));
 
     const items = within(screen.getByRole('list', { name: 'All tools' })).getAllByRole('listitem');
     expect(items).toHaveLength(10);
@@ -38,6 +39,7 @@ describe('tools menu', () => {
     const { user } = renderRoute('/tools');
     await user.click(await screen.findByRole('link', { name: 'Paid ads' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Paid ads' })).toBeVisible();
-    expect(document.title).toBe('Paid ads · GEM');
+    // Pages load on demand: the title is set once the page's effect has run.
+    await waitFor(() => expect(document.title).toBe('Paid ads · GEM'));
   });
 });

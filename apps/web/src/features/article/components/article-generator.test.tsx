@@ -32,7 +32,8 @@ describe('Article page', () => {
     expect(screen.getByText('Want to generate something else?')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Return to menu' })).toHaveAttribute('href', '/tools');
     expect(screen.getByRole('button', { name: 'Clear fields' })).toBeVisible();
-    expect(document.title).toBe('Article · GEM');
+    // Pages load on demand: the title is set once the page's effect has run.
+    await waitFor(() => expect(document.title).toBe('Article · GEM'));
   });
 
   it('enables Generate only with both content and task; Clear fields empties both', async () => {

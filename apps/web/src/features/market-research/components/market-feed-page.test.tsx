@@ -1,5 +1,5 @@
 import type { FeedItem, MarketFeedResponse } from '@gem/contracts/market-research';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '@/testing/render-route';
@@ -70,7 +70,8 @@ describe('a market area page', () => {
     );
     expect(within(panel).getByRole('link', { name: 'Creator' })).toHaveAttribute('href', '/tools');
     expect(within(panel).getByRole('link', { name: 'Return' })).toHaveAttribute('href', '/market-research');
-    expect(document.title).toBe('Priority clients · GEM');
+    // Pages load on demand: the title is set once the page's effect has run.
+    await waitFor(() => expect(document.title).toBe('Priority clients · GEM'));
   });
 
   it('shows no client list for an area without sub-areas', async () => {
@@ -161,7 +162,8 @@ describe('a market area page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Orlen' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Orlen' })).toHaveAttribute('aria-current', 'page');
     expect(requested()[0]!.pathname).toBe('/api/markets/priority-clients/orlen');
-    expect(document.title).toBe('Orlen · Priority clients · GEM');
+    // Pages load on demand: the title is set once the page's effect has run.
+    await waitFor(() => expect(document.title).toBe('Orlen · Priority clients · GEM'));
   });
 
   it('searches the area as the user types', async () => {
