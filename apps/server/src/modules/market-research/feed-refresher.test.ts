@@ -13,7 +13,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
-import { createFeedReader } from '../../integrations/feeds/feed-reader';
+import { createFeedReader, type FeedReader } from '../../integrations/feeds/feed-reader';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
 import { createFeedRefresher, type FeedRefresherOptions } from './feed-refresher';
 import { saveDocument } from './feed-store';
@@ -145,6 +145,21 @@ describe('refreshing feeds', () => {
       'https://news.example/b',
       'https://news.example/c',
     ]);
+  });
+
+  it('records an unexpected error as a plain message, never its text (a database error carries values)', async () => {
+    const leaky: FeedReader = {
+      read: async () => {
+        throw new Error('Failed query: insert ... params: someone@example.com,secret-token');
+      },
+    };
+    const [outcome] = await refresher([{ key: 'esg', url: 'https://feeds.example/esg.xml' }], {
+      reader: leaky,
+    }).refresh();
+    expect(outcome).toMatchObject({ status: 'failed', error: expect.stringContaining('see the server log') });
+    const row = await feedRow('esg');
+    expect(row.lastError).toBe('GEM could not read or store this feed (see the server log)');
+    expect(JSON.stringify(row)).not.toContain('someone@example.com');
   });
 
   it.each([

@@ -3,8 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FeedReader } from '../../integrations/feeds/feed-reader';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
-import { parseFeedDocument } from '../../integrations/feeds/parse-feed';
-import { describeUrl } from '../../integrations/feeds/safe-fetch';
+import { FeedParseError, parseFeedDocument } from '../../integrations/feeds/parse-feed';
+import { describeUrl, FeedFetchError } from '../../integrations/feeds/safe-fetch';
 import { shiftSampleDates } from '../../integrations/feeds/sample-feeds';
 import {
   claimFeeds,
@@ -97,10 +97,16 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
       );
       return { key: feed.key, status: 'updated', ...saved };
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      // The feed's own faults say what went wrong; anything else (a database error, whose message
+      // carries query values) goes to the log through its serializer, not into the feed's row.
+      const known = err instanceof FeedFetchError || err instanceof FeedParseError;
+      const message = known ? err.message : 'GEM could not read or store this feed (see the server log)';
       // Cut short by a shutdown: not the feed's fault, nothing to record.
       if (stopping.signal.aborted) return { key: feed.key, status: 'failed', error: message };
-      log.warn({ feed: feed.key, source: describeUrl(feed.url), reason: message }, 'feed refresh failed');
+      log.warn(
+        { feed: feed.key, source: describeUrl(feed.url), reason: message, ...(known ? {} : { err }) },
+        'feed refresh failed',
+      );
       await recordFailure(db, feed.key, message, at).catch((dbErr: unknown) =>
         log.error({ err: dbErr, feed: feed.key }, 'could not record a feed failure'),
       );
