@@ -78,13 +78,17 @@ const convert = (cues: Array<Cue>) => {
   return parseSrt(result.srt);
 };
 
-// Captions as most files have them: each cue starts when or after the previous one ends.
+// Captions as most files have them: each cue starts when or after the previous one ends, and
+// later than the previous one started. (Cues that start together are put in W3C cue order,
+// the longer first, so "in order" has no single meaning for them: the next property covers them.)
 const sequentialCues = fc
   .array(fc.record({ cue, gap: fc.integer({ min: 0, max: 5_000 }) }), { minLength: 1, maxLength: 8 })
   .map((items) => {
     let at = 0;
+    let previousStart = -1;
     return items.map(({ cue: c, gap }) => {
-      const placed = { ...c, start: at + gap };
+      const placed = { ...c, start: Math.max(at + gap, previousStart + 1) };
+      previousStart = placed.start;
       at = placed.start + placed.duration;
       return placed;
     });
