@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { signInAsMarketer } from './support/sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.argv[2] ?? 20);
@@ -94,17 +95,7 @@ try {
   const page = await context.newPage();
 
   // Sign in as the demo marketer (the embedded provider's popup).
-  await page.goto('/login');
-  await page.getByRole('heading', { name: 'Sign in with your Microsoft account' }).waitFor();
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-  await popup.getByLabel('Email').fill('marketer@example.com');
-  await popup.getByLabel('Password').fill('marketer');
-  await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close', { timeout: 15_000 });
-  await page.waitForURL((url) => url.pathname === '/');
+  await signInAsMarketer(page);
 
   await page.goto('/tools/teaser-generator');
   await page.getByLabel('Paste the base content').fill('Raport o tempie decyzji w polskich firmach.');

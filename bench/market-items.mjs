@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { signInAsMarketer } from './support/sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -259,16 +260,8 @@ try {
     const auth = req.headers().authorization;
     if (req.url().includes('/api/') && auth?.startsWith('Bearer ')) token = auth.slice(7);
   });
-  await page.goto('/login');
-  const [popup] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Sign in' }).click(),
-  ]);
-  await popup.getByLabel('Email').fill('marketer@example.com');
-  await popup.getByLabel('Password').fill('marketer');
-  await popup.getByRole('button', { name: 'Sign in' }).click();
-  await popup.waitForEvent('close', { timeout: 15_000 });
-  await page.waitForURL((url) => url.pathname === '/');
+  // Sign in as the demo marketer (the embedded provider's popup).
+  await signInAsMarketer(page);
   for (let i = 0; i < 50 && !token; i++) await page.waitForTimeout(100);
   if (!token) throw new Error('no access token seen');
 
