@@ -1,7 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createAzure } from '@ai-sdk/azure';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, generateText, streamText, type LanguageModel } from 'ai';
 import type { AiConfig, AiServiceConfig } from '../../config';
 import {
@@ -35,20 +31,31 @@ export type AiSdkTextModelOptions = {
 
 const datedApiVersion = /^\d{4}-\d{2}-\d{2}/;
 
-function languageModel(service: AiServiceConfig): LanguageModel {
+/**
+ * The configured provider's model. Each provider package is loaded only when it is the one
+ * configured, at the first call, so a start does not pay for the other three.
+ */
+async function languageModel(service: AiServiceConfig): Promise<LanguageModel> {
   switch (service.provider) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey: service.apiKey, baseURL: service.baseUrl }).chat(service.model);
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: 'openai-compatible',
         baseURL: service.baseUrl,
         apiKey: service.apiKey,
         includeUsage: true,
       }).chatModel(service.model);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ apiKey: service.apiKey, baseURL: service.baseUrl })(service.model);
-    case 'azure':
+    }
+    case 'azure': {
+      const { createAzure } = await import('@ai-sdk/azure');
       return createAzure({
         apiKey: service.apiKey,
         resourceName: service.resourceName,
@@ -57,6 +64,7 @@ function languageModel(service: AiServiceConfig): LanguageModel {
         // Dated API versions (e.g. 2024-10-21) only exist on the deployment URLs.
         useDeploymentBasedUrls: datedApiVersion.test(service.apiVersion),
       }).chat(service.deployment);
+    }
   }
 }
 
@@ -101,7 +109,7 @@ const usageOf = (usage: { inputTokens?: number | undefined; outputTokens?: numbe
   }) satisfies TokenUsage;
 
 export function createAiSdkTextModel({ ai, service, log }: AiSdkTextModelOptions): TextModel {
-  const model = languageModel(service);
+  let model: Promise<LanguageModel> | undefined;
 
   /** One model call: a deadline, the caller's signal, and the retry loop around `attempt`. */
   async function* withRetries<T>(
@@ -182,8 +190,8 @@ export function createAiSdkTextModel({ ai, service, log }: AiSdkTextModelOptions
     }
   }
 
-  const promptOf = (request: TextModelRequest) => ({
-    model,
+  const promptOf = async (request: TextModelRequest) => ({
+    model: await (model ??= languageModel(service)),
     instructions: request.system,
     messages: request.messages,
     maxOutputTokens: request.maxOutputTokens,
@@ -204,7 +212,7 @@ export function createAiSdkTextModel({ ai, service, log }: AiSdkTextModelOptions
 
       const chunks = withRetries(request, async function* (signal) {
         const call = streamText({
-          ...promptOf(request),
+          ...(await promptOf(request)),
           abortSignal: signal,
           // Errors arrive as stream parts and are thrown below; the SDK would log them too.
           onError: () => undefined,
@@ -244,7 +252,7 @@ export function createAiSdkTextModel({ ai, service, log }: AiSdkTextModelOptions
     async generate(request) {
       // eslint-disable-next-line require-yield -- one answer at the end, no chunks on the way
       const call = withRetries(request, async function* (signal) {
-        const answer = await generateText({ ...promptOf(request), abortSignal: signal });
+        const answer = await generateText({ ...(await promptOf(request)), abortSignal: signal });
         return {
           text: answer.text,
           usage: usageOf(answer.usage),
