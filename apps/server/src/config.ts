@@ -56,7 +56,7 @@ const trustProxySetting = z.string().transform((raw, ctx): false | number | stri
   const v = raw.trim().toLowerCase();
   if (['false', '0', 'no'].includes(v)) return false;
   if (/^[1-9]$/.test(v)) return Number(v);
-  if (['true', '1', 'yes'].includes(v) || v === '') {
+  if (v === 'true' || v === 'yes') {
     ctx.addIssue({
       code: 'custom',
       message:
