@@ -32,6 +32,18 @@ export const generatorPaths = {
 
 /** Spec §9: the article answer and the paid-ads copy, in user-perceived characters. */
 export const OUTPUT_CHARACTER_LIMIT = 600;
+
+const graphemes = new Intl.Segmenter('pl', { granularity: 'grapheme' });
+
+/**
+ * User-perceived characters (grapheme clusters), the unit of OUTPUT_CHARACTER_LIMIT: an emoji,
+ * a flag, a family joined by zero-width joiners and a letter with a combining accent count once.
+ */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
 /** Largest pasted content or task accepted, in characters. */
 export const INPUT_CHARACTER_LIMIT = 20_000;
 
@@ -55,14 +67,14 @@ export const socialMediaPostInputSchema = z.object({
   persona: z.literal('CEO'),
 });
 export const paidAdsInputSchema = z.object({ content: text('The content') });
-export const teaserInputSchema = z.object({ content: text('The content') });
+export const teaserGeneratorInputSchema = z.object({ content: text('The content') });
 export const summarizeInputSchema = z.object({ documentText: text('The document') });
 
 export const generatorInputSchemas = {
   article: articleInputSchema,
   'social-media-post': socialMediaPostInputSchema,
   'paid-ads': paidAdsInputSchema,
-  'teaser-generator': teaserInputSchema,
+  'teaser-generator': teaserGeneratorInputSchema,
   summarize: summarizeInputSchema,
 } as const;
 export type GeneratorInput<N extends GeneratorName> = z.infer<(typeof generatorInputSchemas)[N]>;
@@ -90,7 +102,15 @@ export const generationEventSchema = z.discriminatedUnion('type', [
   /** The final text: it replaces whatever was streamed. */
   z.object({ type: z.literal('final'), generationId: z.string(), output: generationOutputSchema }),
   /** The generation failed after the stream began (the error shape's code and message). */
-  z.object({ type: z.literal('error'), error: z.object({ code: z.string(), message: z.string() }) }),
+  z.object({
+    type: z.literal('error'),
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      /** The service asked for a wait: the page counts down before a retry. */
+      retryAfterSeconds: z.number().int().positive().optional(),
+    }),
+  }),
 ]);
 export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
