@@ -7,7 +7,8 @@ import { healthResponseSchema, readyResponseSchema } from '@gem/contracts/health
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
-import { buildApp, type App } from './app';
+import type { App } from './app';
+import { buildTestApp } from '../test/test-app';
 import { testConfig } from './config';
 import type { Database } from './db/client';
 
@@ -24,7 +25,7 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("gem")');
   database = await createTestDatabase();
-  app = await buildApp({ config: testConfig({ webDistDir, bodyLimitBytes: 2048 }), database });
+  app = await buildTestApp({ config: testConfig({ webDistDir, bodyLimitBytes: 2048 }), database });
   // Routes that exist only in this test, to drive the shared error handler.
   app.post(
     '/api/test/echo',
@@ -58,7 +59,7 @@ describe('health', () => {
 
   it('GET /api/ready answers 503 in the error shape when the database is down', async () => {
     const broken: Database = { ...database, ping: () => Promise.reject(new Error('ECONNREFUSED 10.0.0.5')) };
-    const other = await buildApp({ config: testConfig({ webDistDir }), database: broken });
+    const other = await buildTestApp({ config: testConfig({ webDistDir }), database: broken });
     try {
       const res = await other.inject({ method: 'GET', url: '/api/ready' });
       expect(res.statusCode).toBe(503);
@@ -95,7 +96,7 @@ describe('security headers', () => {
 
   it('upgrades insecure requests in production only', async () => {
     const base = testConfig();
-    const prod = await buildApp({
+    const prod = await buildTestApp({
       config: testConfig({ webDistDir, env: 'production', auth: { ...base.auth, embeddedExplicit: true } }),
       database,
     });
@@ -109,7 +110,7 @@ describe('security headers', () => {
 
   it('will not mount the embedded identity provider in production unless asked to', async () => {
     await expect(
-      buildApp({ config: testConfig({ webDistDir, env: 'production' }), database }),
+      buildTestApp({ config: testConfig({ webDistDir, env: 'production' }), database }),
     ).rejects.toThrow(/GEM_EMBEDDED_IDP=true/);
   });
 
@@ -227,7 +228,10 @@ describe('graceful shutdown', () => {
   it('finishes requests in flight and answers later ones with 503 while closing', async () => {
     // No feeds: a listening server reads them at start, and that round is not what this test is about.
     const base = testConfig({ webDistDir });
-    const server = await buildApp({ config: { ...base, feeds: { ...base.feeds, sources: [] } }, database });
+    const server = await buildTestApp({
+      config: { ...base, feeds: { ...base.feeds, sources: [] } },
+      database,
+    });
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;

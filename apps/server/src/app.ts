@@ -1,21 +1,19 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyPluginAsync, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyPluginAsync, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import packageJson from '../package.json' with { type: 'json' };
+import type { AppAdapters } from './adapters';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
 import { feedImageSources } from './integrations/feeds/feeds-file';
-import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
 import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
-import { createIdentityProvider, type IdentityProviderOptions } from './integrations/oidc/identity-provider';
-import { createGenerationService } from './lib/generations/generation-service';
-import { generateRequestId, loggerOptions } from './lib/logger';
+import { createAiPlatform } from './lib/ai/ai-platform';
+import { generateRequestId } from './lib/logger';
+import { createWritingTools } from './lib/writing-tools/writing-tools.service';
 import { articleRoutes } from './modules/article/article.routes';
 import { generatorsRoutes } from './modules/generators/generators.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
-import { retireDemoAccounts, seedDemoAccounts } from './modules/identity/demo-accounts';
 import { paidAdsRoutes } from './modules/paid-ads/paid-ads.routes';
 import { socialMediaPostRoutes } from './modules/social-media-post/social-media-post.routes';
 import { summarizePromptRoutes, summarizeRoutes } from './modules/summarize/summarize.routes';
@@ -25,7 +23,7 @@ import { marketResearchRoutes } from './modules/market-research/market-research.
 import { createMarketResearchService } from './modules/market-research/market-research.service';
 import { visualBrandCheckerRoutes } from './modules/visual-brand-checker/visual-brand-checker.routes';
 import { authConfigRoutes, checkAppAccessRoutes } from './modules/identity/identity.routes';
-import { createAccessAdmin, createIdentityService } from './modules/identity/identity.service';
+import { createIdentityService } from './modules/identity/identity.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulDrainPlugin } from './plugins/graceful-drain';
@@ -35,28 +33,28 @@ import { webAppPlugin } from './plugins/web-app';
 export type AppDeps = {
   config: Config;
   database: Database;
-  /** Test seams for the identity provider (an external issuer's fetch and clock, throttle limits). */
-  identity?: Pick<IdentityProviderOptions, 'external' | 'throttle'>;
+  /** The ports to the outside, built by server.ts (or a test, against its test servers). */
+  adapters: AppAdapters;
+  /** The process's logger (lib/logger.ts createLogger). */
+  logger: FastifyBaseLogger;
   /** Called for every route as it is registered (the route-table test walks them). */
   onRoute?: (route: RouteOptions) => void;
   /** More routes for the protected scope: tests put probe routes behind the gate here. */
   protectedRoutes?: FastifyPluginAsync[];
-  /** Test seam: how feeds are read (default: the network and the bundled samples). */
-  feedReader?: FeedReader;
 };
 
-/** Builds the Fastify instance: the whole route table is in this function. */
+/** Composes the Fastify instance from what it is handed: the whole route table is in this function. */
 export async function buildApp({
   config,
   database,
-  identity: identitySeams,
+  adapters,
+  logger,
   onRoute,
   protectedRoutes = [],
-  feedReader,
 }: AppDeps) {
   const { trustProxy } = config;
   const app = Fastify({
-    logger: loggerOptions(config),
+    loggerInstance: logger,
     genReqId: generateRequestId,
     bodyLimit: config.bodyLimitBytes,
     // A hop count: trust that many proxies in front of GEM, so req.ip is the address they saw.
@@ -84,24 +82,15 @@ export async function buildApp({
   await app.register(compress, { threshold: 1024 });
 
   const { db } = database;
-  const idp = await createIdentityProvider({ config, db, log: app.log, ...identitySeams });
+  const { identityProvider: idp } = adapters;
   app.addHook('onClose', async () => idp.embedded?.stop());
   const identity = createIdentityService({ db, auth: config.auth, access: config.access });
-  if (idp.embedded) {
-    const demo = { accounts: idp.embedded.accounts, accessAdmin: createAccessAdmin({ db }) };
-    if (config.auth.demoAccounts) await seedDemoAccounts(demo);
-    else {
-      const retired = await retireDemoAccounts(demo);
-      if (retired.length > 0)
-        app.log.warn({ count: retired.length }, 'demo accounts removed: demo accounts are off');
-    }
-  }
 
   const { feeds } = config;
   const feedRefresher = createFeedRefresher({
     db,
     sources: feeds.sources,
-    reader: feedReader ?? createFeedReader(feeds),
+    reader: adapters.feedReader,
     refreshMinutes: feeds.refreshMinutes,
     retentionDays: feeds.retentionDays,
     log: app.log.child({ module: 'market-research' }),
@@ -110,15 +99,8 @@ export async function buildApp({
   app.addHook('onListen', async () => feedRefresher.start());
   app.addHook('onClose', async () => feedRefresher.stop());
 
-  const { ai } = config;
-  const generations = createGenerationService({
-    db,
-    model: ai.service
-      ? createAiSdkTextModel({ ai, service: ai.service, log: app.log.child({ module: 'llm' }) })
-      : null,
-    ai,
-    log: app.log,
-  });
+  const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log: app.log });
+  const writingTools = createWritingTools({ db, ai });
 
   // Public API: answers without sign-in. Keep this list short; the route-table test names it.
   await app.register(async (api) => {
@@ -130,22 +112,27 @@ export async function buildApp({
 
   // A valid access token, without hasAccess: only the call that tells the SPA about hasAccess.
   await app.register(async (api) => {
-    await api.register(authPlugin, { verifier: idp.verifier });
-    await api.register(checkAppAccessRoutes, { service: identity });
+    await api.register(authPlugin, {
+      verifier: idp.verifier,
+      admit: identity.admitAfresh,
+      requireAccess: false,
+    });
+    await api.register(checkAppAccessRoutes);
   });
 
   // Protected API: a valid access token and hasAccess. Every other /api route goes here.
   await app.register(async (api) => {
-    await api.register(authPlugin, { verifier: idp.verifier, accessPolicy: identity });
+    await api.register(authPlugin, { verifier: idp.verifier, admit: identity.admit, requireAccess: true });
     await api.register(visualBrandCheckerRoutes, { url: config.brandCheckerUrl });
     // The AI writing tools (issue 4); each answers 503 ai_not_configured without an AI service.
-    await api.register(generatorsRoutes, { generations });
-    await api.register(articleRoutes, { generations });
-    await api.register(socialMediaPostRoutes, { generations });
-    await api.register(summarizeRoutes, { generations });
-    await api.register(summarizePromptRoutes, { generations });
-    await api.register(paidAdsRoutes, { generations });
-    await api.register(teaserGeneratorRoutes, { generations });
+    const writing = { ai, writingTools };
+    await api.register(generatorsRoutes, writing);
+    await api.register(articleRoutes, writing);
+    await api.register(socialMediaPostRoutes, writing);
+    await api.register(summarizeRoutes, writing);
+    await api.register(summarizePromptRoutes, writing);
+    await api.register(paidAdsRoutes, writing);
+    await api.register(teaserGeneratorRoutes, writing);
     await api.register(marketResearchRoutes, {
       service: createMarketResearchService({ db, sources: feeds.sources }),
     });

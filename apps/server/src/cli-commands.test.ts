@@ -66,7 +66,7 @@ describe('the gem command-line tool', () => {
     expect((await gem('access grant ola@contoso.example', { config })).err).toContain(
       'has signed in to GEM yet',
     );
-    await createIdentityService({ db: database.db, auth: config.auth, access: config.access }).checkAppAccess(
+    await createIdentityService({ db: database.db, auth: config.auth, access: config.access }).admitAfresh(
       {
         issuer: config.auth.issuer,
         subject: 'ola-oid',

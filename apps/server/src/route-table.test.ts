@@ -1,12 +1,12 @@
 import { errorResponseSchema } from '@gem/contracts/errors';
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
-import type { JWTPayload } from 'jose';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { badTokens } from '../test/bad-tokens';
 import { createTestDatabase } from '../test/test-database';
-import { buildApp, type App } from './app';
+import type { App } from './app';
+import { accessClaims, buildTestApp, externalAuth, TEST_AUDIENCE, TEST_CLIENT_ID } from '../test/test-app';
 import { testConfig, type Config } from './config';
 import type { Database } from './db/client';
 import { createAccessAdmin } from './modules/identity/identity.service';
@@ -23,9 +23,6 @@ const PUBLIC_API = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/auth/
 const TOKEN_ONLY_API = new Set(['GET /api/identity/check-app-access']);
 // Pages, assets and the embedded provider: not /api, so the SPA shell and OIDC answer them.
 const NON_API = [/^\/$/, /^\/\*$/, /^\/oidc\//];
-
-const AUDIENCE = 'api://gem-test';
-const CLIENT_ID = 'gem-spa-test';
 
 // Probe routes behind the gate, standing in for the tool routes later issues add.
 const probes: FastifyPluginAsync = async (api) => {
@@ -45,34 +42,15 @@ const routes: { method: string; url: string }[] = [];
 function externalConfig(issuerUrl: string): Config {
   const base = testConfig();
   return testConfig({
-    auth: {
-      mode: 'external',
-      publicUrl: 'http://localhost:3000',
-      issuer: issuerUrl,
-      clientId: CLIENT_ID,
-      scope: `${AUDIENCE}/access`,
-      audience: AUDIENCE,
-      requiredScope: undefined,
-      demoAccounts: false,
-      embeddedExplicit: false,
-    },
+    auth: externalAuth(issuerUrl),
     access: { ...base.access, allowedDomains: [], requiredRoles: [] },
   });
 }
 
-const accessClaims = (sub: string): JWTPayload => ({
-  sub,
-  aud: AUDIENCE,
-  azp: CLIENT_ID,
-  scope: 'access',
-  email: `${sub}@example.com`,
-  name: sub,
-});
-
 beforeAll(async () => {
   issuer = await startOidcIssuer();
   database = await createTestDatabase();
-  app = await buildApp({
+  app = await buildTestApp({
     config: externalConfig(issuer.issuer),
     database,
     protectedRoutes: [probes],
@@ -149,7 +127,10 @@ describe('the route table', () => {
   });
 
   it('answers 401 with a Bearer challenge for every bad token on every gated route', async () => {
-    const cases = await badTokens(issuer, accessClaims, { audience: AUDIENCE, clientId: CLIENT_ID });
+    const cases = await badTokens(issuer, accessClaims, {
+      audience: TEST_AUDIENCE,
+      clientId: TEST_CLIENT_ID,
+    });
     expect(cases.length).toBeGreaterThanOrEqual(15);
     for (const route of gated()) {
       for (const { what, authorization } of cases) {

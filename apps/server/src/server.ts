@@ -1,9 +1,15 @@
 import closeWithGrace from 'close-with-grace';
+import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { createLogger } from './lib/logger';
+import { settleDemoAccounts } from './modules/identity/demo-accounts';
 
-/** Process entry: read config, open and migrate the database, listen, shut down gracefully. */
+/**
+ * Process entry: read config, open and migrate the database, build the adapters, settle the
+ * demo accounts, compose the app, listen, shut down gracefully.
+ */
 
 let config: Config;
 try {
@@ -14,8 +20,16 @@ try {
   process.exit(1);
 }
 
+const logger = createLogger(config);
 const database = await openDatabase(config.database, config.migrationsDir);
-const app = await buildApp({ config, database });
+const adapters = await createAdapters({ config, db: database.db, log: logger });
+await settleDemoAccounts({
+  config,
+  identityProvider: adapters.identityProvider,
+  db: database.db,
+  log: logger,
+});
+const app = await buildApp({ config, database, adapters, logger });
 
 closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'stopping after an uncaught error');

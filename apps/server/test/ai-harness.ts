@@ -1,18 +1,25 @@
-import { generationEventSchema, type GenerationEvent } from '@gem/contracts/generators';
+import { errorResponseSchema } from '@gem/contracts/errors';
+import {
+  generationEventSchema,
+  generationHistoryResponseSchema,
+  generatorPaths,
+  type GenerationEvent,
+  type GeneratorName,
+} from '@gem/contracts/generators';
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
-import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
-import { buildApp, type App } from '../src/app';
+import { startOpenAiServer, type OpenAiServer, type RecordedRequest } from '@gem/test-servers/openai-server';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import type { App } from '../src/app';
 import { testConfig, type AiConfig, type Config } from '../src/config';
 import type { Database } from '../src/db/client';
 import { createTestDatabase } from './test-database';
+import { accessClaims, buildTestApp, externalAuth } from './test-app';
 
 /**
  * For tests of the AI tools: an OpenID issuer to mint access tokens, the OpenAI-compatible
  * test server, a fresh database, and GEM apps built against them (the real adapter, over HTTP).
  */
 
-const AUDIENCE = 'api://gem-ai-test';
-const CLIENT_ID = 'gem-ai-spa';
 /** Everyone at this domain has app access. */
 export const PERMITTED_DOMAIN = 'gem.example';
 
@@ -38,17 +45,7 @@ export async function startAiHarness(): Promise<AiHarness> {
   function config(overrides: Partial<Omit<AiConfig, 'service'>> & { service?: null }): Config {
     const base = testConfig();
     return testConfig({
-      auth: {
-        mode: 'external',
-        publicUrl: 'http://localhost:3000',
-        issuer: issuer.issuer,
-        clientId: CLIENT_ID,
-        scope: `${AUDIENCE}/access`,
-        audience: AUDIENCE,
-        requiredScope: undefined,
-        demoAccounts: false,
-        embeddedExplicit: false,
-      },
+      auth: externalAuth(issuer.issuer),
       access: { ...base.access, allowedDomains: [PERMITTED_DOMAIN] },
       ai: {
         ...base.ai,
@@ -71,21 +68,13 @@ export async function startAiHarness(): Promise<AiHarness> {
     ai,
     database,
     async app(overrides = {}) {
-      const app = await buildApp({ config: config(overrides), database });
+      const app = await buildTestApp({ config: config(overrides), database });
       apps.push(app);
       await app.ready();
       return app;
     },
     async bearer(user) {
-      const token = await issuer.sign({
-        sub: user,
-        aud: AUDIENCE,
-        azp: CLIENT_ID,
-        scope: 'access',
-        email: `${user}@${PERMITTED_DOMAIN}`,
-        name: user,
-      });
-      return `Bearer ${token}`;
+      return `Bearer ${await issuer.sign(accessClaims(user, PERMITTED_DOMAIN))}`;
     },
     async close() {
       for (const app of apps) await app.close();
@@ -113,3 +102,88 @@ export function streamedText(events: GenerationEvent[]): string {
   }
   return text;
 }
+
+/** A valid input of each writing tool. */
+export const sampleInputs = {
+  article: {
+    content: 'GEM pomaga zespołom marketingu pisać szybciej.',
+    task: 'Napisz krótki artykuł na bloga.',
+  },
+  'social-media-post': {
+    summary: 'Raport o cyfryzacji firm.',
+    content: 'Pełny raport o cyfryzacji średnich firm w Polsce.',
+    description: 'Post zapowiadający raport.',
+    format: 200,
+    persona: 'CEO',
+  },
+  'paid-ads': { content: 'Raport o cyfryzacji dla dyrektorów finansowych.' },
+  'teaser-generator': { content: 'Nowy raport o rynku pracy.' },
+  summarize: { documentText: 'Długi dokument o rynku nieruchomości w Polsce w 2026 roku.' },
+} satisfies Record<GeneratorName, unknown>;
+
+export type AiToolsTest = AiHarness & {
+  /** The app every call goes to unless another is named. */
+  main: App;
+  /** POSTs a writing tool's input as `user`. */
+  generate(
+    name: GeneratorName,
+    user?: string,
+    payload?: unknown,
+    target?: App,
+  ): Promise<Awaited<ReturnType<App['inject']>>>;
+  /** The user's history of a tool (asserted 200). */
+  history(
+    name: GeneratorName,
+    user: string,
+  ): Promise<ReturnType<typeof generationHistoryResponseSchema.parse>['items']>;
+};
+
+/**
+ * For a test file of AI features: starts the harness and one app before its tests, resets the
+ * test server's script before each, closes everything after. The returned object is filled in
+ * by then (read its fields inside tests, not at the top level).
+ */
+export function useAiHarness(): AiToolsTest {
+  const t = {} as AiToolsTest;
+  beforeAll(async () => {
+    Object.assign(t, await startAiHarness());
+    t.main = await t.app();
+    t.generate = async (name, user = 'ala', payload = sampleInputs[name], target = t.main) =>
+      target.inject({
+        method: 'POST',
+        url: generatorPaths.generate(name),
+        headers: { authorization: await t.bearer(user) },
+        payload: payload as object,
+      });
+    t.history = async (name, user) => {
+      const res = await t.main.inject({
+        method: 'GET',
+        url: generatorPaths.history(name),
+        headers: { authorization: await t.bearer(user) },
+      });
+      expect(res.statusCode).toBe(200);
+      return generationHistoryResponseSchema.parse(res.json()).items;
+    };
+  });
+  afterAll(() => t.close?.());
+  beforeEach(() => t.ai.reset());
+  return t;
+}
+
+/** The system prompt of a recorded model request. */
+export const systemOf = (r: RecordedRequest | undefined) =>
+  r?.body.messages?.find((m) => m.role === 'system')?.content ?? '';
+/** The last user turn of a recorded model request. */
+export const userOf = (r: RecordedRequest | undefined) =>
+  r?.body.messages?.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+export const finalOf = (events: GenerationEvent[]) => {
+  const final = events.at(-1);
+  if (final?.type !== 'final') throw new Error(`no final event: ${JSON.stringify(events)}`);
+  return final;
+};
+export const errorOf = (res: { json(): unknown }) => errorResponseSchema.parse(res.json()).error;
+
+/** Polish words a Polish prompt cannot do without. */
+export const polish = /po polsku/;
+/** A Polish sentence of 41-42 characters. */
+export const sentence = (n: number) => `To jest zdanie numer ${n}, które ma sens. `;

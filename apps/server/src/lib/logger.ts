@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
-import { stdSerializers } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino, stdSerializers, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -10,7 +10,7 @@ import type { Config } from '../config';
  * like a secret or an e-mail is redacted wherever it appears. Errors go through serializeError,
  * which takes query parameters and row values out of database errors.
  */
-export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Pick<Config, 'log'>): LoggerOptions {
   return {
     level: config.log.level,
     redact: {
@@ -52,6 +52,11 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
         }
       : {}),
   };
+}
+
+/** The process's one logger: the server, its adapters and its requests log through it. */
+export function createLogger(config: Pick<Config, 'log'>): FastifyBaseLogger {
+  return pino(loggerOptions(config));
 }
 
 /**

@@ -8,20 +8,31 @@ import {
 } from '../integrations/oidc/token-verifier';
 import { sendError } from './errors';
 
+/** The signed-in user of a request: looked up once, by the auth plugin. */
+export type SignedInUser = {
+  /** Their row in `users`: what services record and filter by. */
+  id: string;
+  identity: VerifiedIdentity;
+  /** Whether they may use GEM (the app-access gate). */
+  hasAccess: boolean;
+};
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth plugin in every scope it is registered in; null elsewhere. */
-    identity: VerifiedIdentity | null;
+    user: SignedInUser | null;
   }
 }
 
-/** Decides whether a signed-in user may use GEM at all (the app-access gate). */
-export type AccessPolicy = { hasAccess(identity: VerifiedIdentity): Promise<boolean> };
+/** Who a verified identity is in GEM, and whether they may use it. */
+export type Admission = { userId: string; hasAccess: boolean };
 
 export type AuthPluginOptions = {
   verifier: TokenVerifier;
-  /** When given, users without app access get 403; without it a valid token is enough. */
-  accessPolicy?: AccessPolicy;
+  /** Finds (or records) the user and decides their access. */
+  admit(identity: VerifiedIdentity): Promise<Admission>;
+  /** Users without app access get 403; without it a valid token is enough (the access check). */
+  requireAccess: boolean;
 };
 
 const REALM = 'GEM';
@@ -33,34 +44,37 @@ const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
  * token (and, with an accessPolicy, behind hasAccess). It is scoped by plugin encapsulation,
  * never by URL prefix, so a route added to a protected scope cannot skip it.
  */
-export const authPlugin = fp(async (app: FastifyInstance, { verifier, accessPolicy }: AuthPluginOptions) => {
-  app.decorateRequest('identity', null);
-  app.addHook('onRequest', async (req, reply) => {
-    const header = req.headers.authorization;
-    if (header === undefined) return reject(req, reply, 'token_missing');
-    const match = BEARER.exec(header);
-    if (!match?.[1]) return reject(req, reply, 'token_malformed');
+export const authPlugin = fp(
+  async (app: FastifyInstance, { verifier, admit, requireAccess }: AuthPluginOptions) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (req, reply) => {
+      const header = req.headers.authorization;
+      if (header === undefined) return reject(req, reply, 'token_missing');
+      const match = BEARER.exec(header);
+      if (!match?.[1]) return reject(req, reply, 'token_malformed');
 
-    let identity: VerifiedIdentity;
-    try {
-      identity = await verifier.verify(match[1]);
-    } catch (err) {
-      if (err instanceof TokenRejectedError) return reject(req, reply, err.reason);
-      throw err;
-    }
-    req.identity = identity;
+      let identity: VerifiedIdentity;
+      try {
+        identity = await verifier.verify(match[1]);
+      } catch (err) {
+        if (err instanceof TokenRejectedError) return reject(req, reply, err.reason);
+        throw err;
+      }
+      const { userId, hasAccess } = await admit(identity);
+      req.user = { id: userId, identity, hasAccess };
 
-    if (accessPolicy && !(await accessPolicy.hasAccess(identity))) {
-      req.log.info({ reason: 'no_app_access' }, 'request refused');
-      return sendError(reply, 403, 'forbidden', 'You are not permitted to use this application.');
-    }
-  });
-});
+      if (requireAccess && !hasAccess) {
+        req.log.info({ reason: 'no_app_access' }, 'request refused');
+        return sendError(reply, 403, 'forbidden', 'You are not permitted to use this application.');
+      }
+    });
+  },
+);
 
-/** The identity the auth plugin verified; throws when a route was registered outside its scope. */
-export function identityOf(req: FastifyRequest): VerifiedIdentity {
-  if (!req.identity) throw new Error('route needs the auth plugin in its scope');
-  return req.identity;
+/** The user the auth plugin signed in; throws when a route was registered outside its scope. */
+export function userOf(req: FastifyRequest): SignedInUser {
+  if (!req.user) throw new Error('route needs the auth plugin in its scope');
+  return req.user;
 }
 
 function reject(req: FastifyRequest, reply: FastifyReply, reason: RejectReason) {

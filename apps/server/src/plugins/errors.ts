@@ -1,22 +1,15 @@
-import type { ErrorCode, ErrorResponse, ValidationIssue } from '@gem/contracts/errors';
+import {
+  errorCodeForStatus,
+  type ErrorCode,
+  type ErrorResponse,
+  type ValidationIssue,
+} from '@gem/contracts/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 
 /** The one place that turns an error into the contracts' error shape. */
-
-const codeByStatus: Record<number, ErrorCode> = {
-  400: 'bad_request',
-  401: 'unauthorized',
-  403: 'forbidden',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  413: 'payload_too_large',
-  415: 'unsupported_media_type',
-  429: 'too_many_requests',
-  503: 'service_unavailable',
-};
 
 // Fastify's own client errors, reworded for people.
 const messageByFastifyCode: Record<string, string> = {
@@ -25,6 +18,18 @@ const messageByFastifyCode: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request length does not match its content.',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty. Send a JSON object.',
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+};
+
+// Any other client error: a library's own message may name internals, so the status speaks.
+const messageByStatus: Record<number, string> = {
+  400: 'The request is not valid.',
+  404: 'Not found.',
+  405: 'This method is not allowed here.',
+  406: 'The requested format is not available.',
+  408: 'The request took too long to arrive.',
+  413: 'The request is too large.',
+  415: 'This content type is not supported here. Send JSON.',
+  429: 'Too many requests. Please try again later.',
 };
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -61,8 +66,9 @@ function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
     return sendError(reply, 500, 'internal_error', INTERNAL_ERROR_MESSAGE);
   }
   req.log.info({ code: err.code, status }, 'request rejected');
-  const message = messageByFastifyCode[err.code] ?? err.message;
-  return sendError(reply, status, codeByStatus[status] ?? 'bad_request', message);
+  const message =
+    messageByFastifyCode[err.code] ?? messageByStatus[status] ?? 'The request could not be handled.';
+  return sendError(reply, status, errorCodeForStatus(status), message);
 }
 
 export const errorsPlugin = fp(async (app: FastifyInstance) => {

@@ -1,5 +1,5 @@
 import { OUTPUT_CHARACTER_LIMIT } from '@gem/contracts/generators';
-import type { GeneratorDefinition } from '../../lib/generations/generator-routes';
+import type { GeneratorDefinition } from '../../lib/writing-tools/generator-routes';
 
 /** Spec §2 Article, §5: an answer in Polish of at most 600 characters, from content and a task. */
 export const articleGenerator: GeneratorDefinition<'article'> = {

@@ -1,4 +1,4 @@
-import { generatorRoutes } from '../../lib/generations/generator-routes';
+import { generatorRoutes } from '../../lib/writing-tools/generator-routes';
 import { articleGenerator } from './article.generator';
 
 /** POST /api/generators/article (NDJSON stream) and its history. */

@@ -5,29 +5,30 @@ import {
   generatorPaths,
 } from '@gem/contracts/generators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { abortWhenClientLeaves, type GeneratorRoutesOptions } from '../../lib/generations/generator-routes';
-import { identityOf } from '../../plugins/auth';
+import { abortWhenClientLeaves } from '../../lib/http/ndjson';
+import type { WritingToolRoutesOptions } from '../../lib/writing-tools/generator-routes';
+import { userOf } from '../../plugins/auth';
 import { generatePromptPrompt } from './generators.service';
 
 /** GET /api/ai/status, and the spec §7 call that takes a finished prompt. */
-export const generatorsRoutes: FastifyPluginAsyncZod<GeneratorRoutesOptions> = async (
+export const generatorsRoutes: FastifyPluginAsyncZod<WritingToolRoutesOptions> = async (
   app,
-  { generations },
+  { ai, writingTools },
 ) => {
   app.get(generatorPaths.aiStatus, { schema: { response: { 200: aiStatusResponseSchema } } }, () =>
-    generations.status(),
+    ai.status(),
   );
 
   app.post(
     generatorPaths.generatePrompt,
     {
       schema: { body: generatePromptRequestSchema, response: { 200: generatePromptResponseSchema } },
-      preValidation: async () => generations.assertConfigured(),
+      preValidation: async () => ai.assertConfigured(),
     },
     async (req, reply) => ({
-      prediction: await generations.complete({
-        identity: identityOf(req),
-        generator: 'generate-prompt',
+      prediction: await writingTools.complete({
+        userId: userOf(req).id,
+        tool: 'generate-prompt',
         input: req.body,
         prompt: generatePromptPrompt(req.body.userPrompt),
         maxOutputTokens: 8192,

@@ -1,4 +1,4 @@
-import type { Prompt } from '../../lib/generations/generation-pipeline';
+import type { Prompt } from '../../lib/writing-tools/generation-pipeline';
 
 /**
  * Spec §7's generate-prompt call: the browser sends a finished prompt (the old pages did), so

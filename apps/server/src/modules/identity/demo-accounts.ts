@@ -1,6 +1,9 @@
 import type { LocalAccounts } from '../../integrations/oidc/embedded/local-accounts';
 import { EMBEDDED_ISSUER_KEY } from '../../integrations/oidc/token-verifier';
-import type { AccessAdmin } from './identity.service';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { IdentityProvider } from '../../integrations/oidc/identity-provider';
+import { createAccessAdmin, type AccessAdmin } from './identity.service';
 
 /** The README's demo accounts: one permitted, one that signs in but is not. */
 export const demoAccounts = [
@@ -54,4 +57,28 @@ export async function retireDemoAccounts({
     retired.push(demo.email);
   }
   return retired;
+}
+
+/**
+ * At start, with the embedded provider: creates the demo accounts when they are on, or
+ * removes the ones that still have their published passwords when they are off. With an
+ * external issuer there are none.
+ */
+export async function settleDemoAccounts({
+  config,
+  identityProvider,
+  db,
+  log,
+}: {
+  config: Pick<Config, 'auth'>;
+  identityProvider: IdentityProvider;
+  db: Db;
+  log: { warn(obj: object, msg: string): void };
+}): Promise<void> {
+  const { embedded } = identityProvider;
+  if (!embedded) return;
+  const demo = { accounts: embedded.accounts, accessAdmin: createAccessAdmin({ db }) };
+  if (config.auth.demoAccounts) return seedDemoAccounts(demo);
+  const retired = await retireDemoAccounts(demo);
+  if (retired.length > 0) log.warn({ count: retired.length }, 'demo accounts removed: demo accounts are off');
 }

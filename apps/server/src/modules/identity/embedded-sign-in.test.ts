@@ -12,7 +12,8 @@ import {
   type AuthConfig,
 } from '../../../test/embedded-sign-in';
 import { createTestDatabase } from '../../../test/test-database';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
+import { buildTestApp } from '../../../test/test-app';
 import { testConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/index';
@@ -46,10 +47,10 @@ beforeAll(async () => {
     auth: { ...base.auth, publicUrl: origin, issuer: `${origin}/oidc`, audience: `${origin}/api` },
     access: { ...base.access, decisionCacheMs: DECISION_CACHE_MS },
   });
-  app = await buildApp({
+  app = await buildTestApp({
     config: appConfig,
     database,
-    identity: { throttle: { perAccount: THROTTLE_PER_ACCOUNT } },
+    seams: { identity: { throttle: { perAccount: THROTTLE_PER_ACCOUNT } } },
     protectedRoutes: [async (api) => void api.get('/api/test/probe', async () => ({ ok: true }))],
   });
   await app.listen({ port, host: '127.0.0.1' });
@@ -305,7 +306,7 @@ describe('several instances', () => {
   it('share keys and state through the database', async () => {
     const browser = new Browser(origin);
     const tokens = await signIn(browser, config, 'marketer@example.com', 'marketer');
-    const other = await buildApp({ config: appConfig, database });
+    const other = await buildTestApp({ config: appConfig, database });
     try {
       const checked = await other.inject({
         method: 'GET',

@@ -4,7 +4,7 @@ import {
   identityPaths,
 } from '@gem/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { identityOf } from '../../plugins/auth';
+import { userOf } from '../../plugins/auth';
 import type { IdentityService } from './identity.service';
 
 /** Public: read by the SPA before anyone signs in. */
@@ -17,14 +17,14 @@ export const authConfigRoutes: FastifyPluginAsyncZod<{ service: IdentityService 
   );
 };
 
-/** Needs a verified token but not hasAccess: it is how the SPA learns hasAccess. */
-export const checkAppAccessRoutes: FastifyPluginAsyncZod<{ service: IdentityService }> = async (
-  app,
-  { service },
-) => {
+/**
+ * Needs a verified token but not hasAccess: it is how the SPA learns hasAccess. The auth plugin
+ * of its scope decides afresh (and records the visit), so the answer is the plugin's.
+ */
+export const checkAppAccessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     identityPaths.checkAppAccess,
     { schema: { response: { 200: checkAppAccessResponseSchema } } },
-    (req) => service.checkAppAccess(identityOf(req)),
+    (req) => ({ hasAccess: userOf(req).hasAccess }),
   );
 };

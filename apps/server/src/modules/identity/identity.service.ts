@@ -1,9 +1,11 @@
-import type { AuthConfigResponse, CheckAppAccessResponse } from '@gem/contracts/identity';
+import type { AuthConfigResponse } from '@gem/contracts/identity';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AccessConfig, AuthConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { appAccessGrants, users } from '../../db/schema/index';
 import type { VerifiedIdentity } from '../../integrations/oidc/token-verifier';
+import type { Admission } from '../../plugins/auth';
+import { upsertUser } from './users';
 
 // Bounds memory if many distinct users appear; the oldest decisions go first.
 const MAX_CACHED_DECISIONS = 10_000;
@@ -22,38 +24,18 @@ export type IdentityServiceDeps = {
  * instance, even while the user's token is still valid.
  */
 export function createIdentityService({ db, auth, access, now = Date.now }: IdentityServiceDeps) {
-  const decisions = new Map<string, { hasAccess: boolean; until: number }>();
+  const decisions = new Map<string, Admission & { until: number }>();
   const allowedDomains = new Set(access.allowedDomains);
 
   const keyOf = (identity: VerifiedIdentity) => JSON.stringify([identity.issuer, identity.subject]);
 
   /** Records the user (audit: who, when last seen) and decides afresh. */
-  async function decide(identity: VerifiedIdentity): Promise<boolean> {
-    const seenAt = new Date(now());
-    const [user] = await db
-      .insert(users)
-      .values({
-        issuer: identity.issuer,
-        subject: identity.subject,
-        email: identity.email ?? null,
-        displayName: identity.name ?? null,
-        lastSeenAt: seenAt,
-      })
-      .onConflictDoUpdate({
-        target: [users.issuer, users.subject],
-        set: {
-          email: sql`coalesce(excluded.email, ${users.email})`,
-          displayName: sql`coalesce(excluded.display_name, ${users.displayName})`,
-          lastSeenAt: seenAt,
-        },
-      })
-      .returning({ id: users.id });
-    if (!user) throw new Error('user upsert returned no row');
-
+  async function admitAfresh(identity: VerifiedIdentity): Promise<Admission> {
+    const userId = await upsertUser(db, identity, new Date(now()));
     const [grant] = await db
       .select({ userId: appAccessGrants.userId })
       .from(appAccessGrants)
-      .where(eq(appAccessGrants.userId, user.id))
+      .where(eq(appAccessGrants.userId, userId))
       .limit(1);
     const domain = identity.email?.split('@').pop();
     const hasAccess =
@@ -63,25 +45,23 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
     const key = keyOf(identity);
     decisions.delete(key);
-    decisions.set(key, { hasAccess, until: now() + access.decisionCacheMs });
+    decisions.set(key, { userId, hasAccess, until: now() + access.decisionCacheMs });
     if (decisions.size > MAX_CACHED_DECISIONS) {
       const oldest = decisions.keys().next().value;
       if (oldest !== undefined) decisions.delete(oldest);
     }
-    return hasAccess;
+    return { userId, hasAccess };
   }
 
   return {
     /** GET /api/identity/check-app-access: always decides afresh and records the visit. */
-    async checkAppAccess(identity: VerifiedIdentity): Promise<CheckAppAccessResponse> {
-      return { hasAccess: await decide(identity) };
-    },
+    admitAfresh,
 
-    /** The gate in front of every protected route. */
-    async hasAccess(identity: VerifiedIdentity): Promise<boolean> {
+    /** The gate in front of every protected route: a decision is reused for decisionCacheMs. */
+    async admit(identity: VerifiedIdentity): Promise<Admission> {
       const cached = decisions.get(keyOf(identity));
-      if (cached && cached.until > now()) return cached.hasAccess;
-      return decide(identity);
+      if (cached && cached.until > now()) return { userId: cached.userId, hasAccess: cached.hasAccess };
+      return admitAfresh(identity);
     },
 
     /** What the SPA needs to set up oidc-client-ts (GET /api/auth/config). */
@@ -120,27 +100,6 @@ export class AccessAdminError extends Error {
  * among local accounts (embedded provider).
  */
 export function createAccessAdmin({ db }: { db: Db }) {
-  /** The user row for this identity, created when GEM has not seen them yet. */
-  async function ensureUser(identity: {
-    issuer: string;
-    subject: string;
-    email: string;
-    name?: string | null;
-  }) {
-    const [row] = await db
-      .insert(users)
-      .values({
-        issuer: identity.issuer,
-        subject: identity.subject,
-        email: identity.email,
-        displayName: identity.name ?? null,
-      })
-      .onConflictDoUpdate({ target: [users.issuer, users.subject], set: { email: identity.email } })
-      .returning({ id: users.id });
-    if (!row) throw new Error('user upsert returned no row');
-    return row.id;
-  }
-
   async function usersByEmail(issuer: string, email: string) {
     return db
       .select({ id: users.id, subject: users.subject, lastSeenAt: users.lastSeenAt })
@@ -167,7 +126,7 @@ export function createAccessAdmin({ db }: { db: Db }) {
     async grant(target: { issuer: string; email: string; subject?: string; name?: string | null }) {
       const userId =
         target.subject !== undefined
-          ? await ensureUser({ ...target, subject: target.subject })
+          ? await upsertUser(db, { ...target, subject: target.subject })
           : await onlyUserByEmail(target.issuer, target.email);
       const inserted = await db
         .insert(appAccessGrants)

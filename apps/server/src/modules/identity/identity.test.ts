@@ -3,7 +3,12 @@ import { createTestDatabase } from '../../../test/test-database';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
 import type { VerifiedIdentity } from '../../integrations/oidc/token-verifier';
-import { AccessAdminError, createAccessAdmin, createIdentityService } from './identity.service';
+import {
+  AccessAdminError,
+  createAccessAdmin,
+  createIdentityService,
+  type IdentityService,
+} from './identity.service';
 
 const ISSUER = 'https://login.example/tenant/v2.0';
 let database: Database;
@@ -33,40 +38,47 @@ function service(access: Partial<ReturnType<typeof testConfig>['access']> = {}, 
   });
 }
 
+/** What GET /api/identity/check-app-access answers: a fresh decision. */
+const check = async (svc: IdentityService, who: VerifiedIdentity) => ({
+  hasAccess: (await svc.admitAfresh(who)).hasAccess,
+});
+/** What the gate in front of protected routes decides (reusing a recent decision). */
+const gate = async (svc: IdentityService, who: VerifiedIdentity) => (await svc.admit(who)).hasAccess;
+
 describe('hasAccess', () => {
   it('is false for a signed-in user on no list', async () => {
-    expect(await service().checkAppAccess(person('nobody'))).toEqual({ hasAccess: false });
+    expect(await check(service(), person('nobody'))).toEqual({ hasAccess: false });
   });
 
   it('is true for an allowed e-mail domain (exact match, not a look-alike)', async () => {
     const identity = service({ allowedDomains: ['contoso.example'] });
-    expect(await identity.checkAppAccess(person('d1'))).toEqual({ hasAccess: true });
-    expect(await identity.checkAppAccess(person('d2', { email: 'd2@evilcontoso.example' }))).toEqual({
+    expect(await check(identity, person('d1'))).toEqual({ hasAccess: true });
+    expect(await check(identity, person('d2', { email: 'd2@evilcontoso.example' }))).toEqual({
       hasAccess: false,
     });
-    expect(await identity.checkAppAccess(person('d3', { email: 'd3@contoso.example.evil' }))).toEqual({
+    expect(await check(identity, person('d3', { email: 'd3@contoso.example.evil' }))).toEqual({
       hasAccess: false,
     });
-    expect(await identity.checkAppAccess(person('d4', { email: undefined }))).toEqual({ hasAccess: false });
+    expect(await check(identity, person('d4', { email: undefined }))).toEqual({ hasAccess: false });
   });
 
   it('is true for a token carrying a required role', async () => {
     const identity = service({ requiredRoles: ['GEM.User'] });
-    expect(await identity.checkAppAccess(person('r1', { roles: ['GEM.User'] }))).toEqual({ hasAccess: true });
-    expect(await identity.checkAppAccess(person('r2', { roles: ['Other'] }))).toEqual({ hasAccess: false });
+    expect(await check(identity, person('r1', { roles: ['GEM.User'] }))).toEqual({ hasAccess: true });
+    expect(await check(identity, person('r2', { roles: ['Other'] }))).toEqual({ hasAccess: false });
   });
 
   it('follows the allow-list, keyed by issuer and subject, not by e-mail', async () => {
     const admin = createAccessAdmin({ db: database.db });
     const identity = service();
-    await identity.checkAppAccess(person('ann'));
+    await check(identity, person('ann'));
     await admin.grant({ issuer: ISSUER, email: 'ANN@contoso.example' });
-    expect(await identity.checkAppAccess(person('ann'))).toEqual({ hasAccess: true });
+    expect(await check(identity, person('ann'))).toEqual({ hasAccess: true });
     // Same e-mail, another subject or another issuer: not the same person.
-    expect(await identity.checkAppAccess(person('impostor', { email: 'ann@contoso.example' }))).toEqual({
+    expect(await check(identity, person('impostor', { email: 'ann@contoso.example' }))).toEqual({
       hasAccess: false,
     });
-    expect(await identity.checkAppAccess(person('ann', { issuer: 'https://other.example' }))).toEqual({
+    expect(await check(identity, person('ann', { issuer: 'https://other.example' }))).toEqual({
       hasAccess: false,
     });
   });
@@ -75,17 +87,17 @@ describe('hasAccess', () => {
     let clock = 1_000_000;
     const identity = service({ decisionCacheMs: 60_000 }, () => clock);
     const admin = createAccessAdmin({ db: database.db });
-    await identity.checkAppAccess(person('bob'));
+    await check(identity, person('bob'));
     await admin.grant({ issuer: ISSUER, email: 'bob@contoso.example' });
     // The explicit check decides afresh (and refreshes what the gate reuses).
-    expect(await identity.checkAppAccess(person('bob'))).toEqual({ hasAccess: true });
-    expect(await identity.hasAccess(person('bob'))).toBe(true);
+    expect(await check(identity, person('bob'))).toEqual({ hasAccess: true });
+    expect(await gate(identity, person('bob'))).toBe(true);
 
     await admin.revoke({ issuer: ISSUER, email: 'bob@contoso.example' });
     clock += 59_000;
-    expect(await identity.hasAccess(person('bob'))).toBe(true);
+    expect(await gate(identity, person('bob'))).toBe(true);
     clock += 1_000;
-    expect(await identity.hasAccess(person('bob'))).toBe(false);
+    expect(await gate(identity, person('bob'))).toBe(false);
   });
 });
 
@@ -95,7 +107,7 @@ describe('the access admin', () => {
     await expect(admin.grant({ issuer: ISSUER, email: 'stranger@contoso.example' })).rejects.toThrow(
       AccessAdminError,
     );
-    await service().checkAppAccess(person('carol', { name: 'Carol C' }));
+    await check(service(), person('carol', { name: 'Carol C' }));
     expect(await admin.grant({ issuer: ISSUER, email: 'carol@contoso.example' })).toEqual({
       alreadyGranted: false,
     });
@@ -111,8 +123,8 @@ describe('the access admin', () => {
 
   it('will not guess between two accounts that used one e-mail', async () => {
     const admin = createAccessAdmin({ db: database.db });
-    await service().checkAppAccess(person('old-dave', { email: 'dave@contoso.example' }));
-    await service().checkAppAccess(person('new-dave', { email: 'dave@contoso.example' }));
+    await check(service(), person('old-dave', { email: 'dave@contoso.example' }));
+    await check(service(), person('new-dave', { email: 'dave@contoso.example' }));
     await expect(admin.grant({ issuer: ISSUER, email: 'dave@contoso.example' })).rejects.toThrow(
       /will not guess/,
     );

@@ -8,7 +8,8 @@ import {
   type AuthConfig,
 } from '../../../test/embedded-sign-in';
 import { createTestDatabase } from '../../../test/test-database';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
+import { buildTestApp } from '../../../test/test-app';
 import { testConfig } from '../../config';
 import type { Database } from '../../db/client';
 import { createLocalAccounts } from '../../integrations/oidc/embedded/local-accounts';
@@ -44,12 +45,12 @@ beforeAll(async () => {
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
   const base = testConfig();
-  app = await buildApp({
+  app = await buildTestApp({
     config: testConfig({
       auth: { ...base.auth, publicUrl: origin, issuer: `${origin}/oidc`, audience: `${origin}/api` },
     }),
     database,
-    identity: { throttle: { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } },
+    seams: { identity: { throttle: { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } } },
   });
   await app.listen({ port, host: '127.0.0.1' });
   config = authConfigResponseSchema.parse(await (await fetch(`${origin}/api/auth/config`)).json());

@@ -9,7 +9,8 @@ import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer'
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
+import { buildTestApp } from '../../../test/test-app';
 import { testConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 import { createFeedReader } from '../../integrations/feeds/feed-reader';
@@ -78,7 +79,7 @@ beforeAll(async () => {
     retentionDays: 90,
     log: pino({ level: 'silent' }),
   }).refresh();
-  app = await buildApp({ config: cfg, database });
+  app = await buildTestApp({ config: cfg, database });
   token = await issuer.sign({
     sub: 'marketer',
     aud: AUDIENCE,
@@ -233,7 +234,7 @@ describe('GET /api/markets/:marketId/:subMarketId', () => {
 describe('the running server', () => {
   it('reads the feeds when it starts listening, and stops reading when it closes', async () => {
     const own = await createTestDatabase();
-    const running = await buildApp({
+    const running = await buildTestApp({
       config: config([{ key: 'esg', url: 'gem-sample:esg.json' }]),
       database: own,
     });
@@ -261,7 +262,7 @@ describe('the running server', () => {
   it('lets feed images load from https: only once a real feed is configured', async () => {
     const res = await get('/api/health');
     expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https: http:");
-    const samplesOnly = await buildApp({
+    const samplesOnly = await buildTestApp({
       config: config([{ key: 'esg', url: 'gem-sample:esg.json' }]),
       database,
     });

@@ -1,6 +1,6 @@
 import { OUTPUT_CHARACTER_LIMIT } from '@gem/contracts/generators';
-import type { ParsedAnswer } from '../../lib/generations/generation-pipeline';
-import type { GeneratorDefinition } from '../../lib/generations/generator-routes';
+import type { ParsedAnswer } from '../../lib/writing-tools/generation-pipeline';
+import type { GeneratorDefinition } from '../../lib/writing-tools/generator-routes';
 
 /**
  * Spec §2 Paid ads, §5: in Polish, an analysis part and an ad-copy part; the copy is at most

@@ -1,4 +1,4 @@
-import { generatorRoutes } from '../../lib/generations/generator-routes';
+import { generatorRoutes } from '../../lib/writing-tools/generator-routes';
 import { paidAdsGenerator } from './paid-ads.generator';
 
 /** POST /api/generators/paid-ads (NDJSON stream) and its history. */

@@ -1,4 +1,4 @@
-import type { GeneratorDefinition } from '../../lib/generations/generator-routes';
+import type { GeneratorDefinition } from '../../lib/writing-tools/generator-routes';
 
 /**
  * Spec §2 Social post, §5, §9: a post in Polish written as the CEO, from the summary, the

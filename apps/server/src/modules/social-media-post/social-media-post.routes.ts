@@ -1,4 +1,4 @@
-import { generatorRoutes } from '../../lib/generations/generator-routes';
+import { generatorRoutes } from '../../lib/writing-tools/generator-routes';
 import { socialMediaPostGenerator } from './social-media-post.generator';
 
 /** POST /api/generators/social-media-post (NDJSON stream) and its history. */

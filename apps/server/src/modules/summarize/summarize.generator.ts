@@ -1,4 +1,4 @@
-import type { GeneratorDefinition } from '../../lib/generations/generator-routes';
+import type { GeneratorDefinition } from '../../lib/writing-tools/generator-routes';
 
 /** Spec §2 Social post (Summarize): a summary in Polish that the post is then written from. */
 export const summarizeGenerator: GeneratorDefinition<'summarize'> = {

@@ -4,32 +4,29 @@ import {
   summarizePromptResponseSchema,
 } from '@gem/contracts/generators';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  abortWhenClientLeaves,
-  generatorRoutes,
-  type GeneratorRoutesOptions,
-} from '../../lib/generations/generator-routes';
-import { identityOf } from '../../plugins/auth';
+import { abortWhenClientLeaves } from '../../lib/http/ndjson';
+import { generatorRoutes, type WritingToolRoutesOptions } from '../../lib/writing-tools/generator-routes';
+import { userOf } from '../../plugins/auth';
 import { summarizeGenerator } from './summarize.generator';
 
 /** POST /api/generators/summarize (NDJSON stream) and its history. */
 export const summarizeRoutes = generatorRoutes(summarizeGenerator);
 
 /** Spec §7, kept for compatibility: `{ documentText }` in, `{ summary }` out, the same prompt. */
-export const summarizePromptRoutes: FastifyPluginAsyncZod<GeneratorRoutesOptions> = async (
+export const summarizePromptRoutes: FastifyPluginAsyncZod<WritingToolRoutesOptions> = async (
   app,
-  { generations },
+  { ai, writingTools },
 ) => {
   app.post(
     generatorPaths.summarizePrompt,
     {
       schema: { body: summarizePromptRequestSchema, response: { 200: summarizePromptResponseSchema } },
-      preValidation: async () => generations.assertConfigured(),
+      preValidation: async () => ai.assertConfigured(),
     },
     async (req, reply) => ({
-      summary: await generations.complete({
-        identity: identityOf(req),
-        generator: summarizeGenerator.name,
+      summary: await writingTools.complete({
+        userId: userOf(req).id,
+        tool: summarizeGenerator.name,
         input: req.body,
         prompt: summarizeGenerator.prompt(req.body),
         maxOutputTokens: summarizeGenerator.maxOutputTokens,

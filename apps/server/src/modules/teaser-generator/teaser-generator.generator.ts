@@ -1,4 +1,4 @@
-import type { GeneratorDefinition } from '../../lib/generations/generator-routes';
+import type { GeneratorDefinition } from '../../lib/writing-tools/generator-routes';
 
 /** Spec §2 Teaser: a short teaser in Polish, sent as the body of an e-mail. */
 export const teaserGenerator: GeneratorDefinition<'teaser-generator'> = {

@@ -1,4 +1,4 @@
-import { generatorRoutes } from '../../lib/generations/generator-routes';
+import { generatorRoutes } from '../../lib/writing-tools/generator-routes';
 import { teaserGenerator } from './teaser-generator.generator';
 
 /** POST /api/generators/teaser-generator (NDJSON stream) and its history. */

@@ -2,7 +2,7 @@ import { visualBrandCheckerSettingsSchema } from '@gem/contracts/visual-brand-ch
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { buildApp } from '../../app';
+import { buildTestApp } from '../../../test/test-app';
 import { ConfigError, parseConfig, testConfig, type Config } from '../../config';
 import type { Database } from '../../db/client';
 
@@ -32,7 +32,7 @@ function config(brandCheckerUrl: string | undefined): Config {
 }
 
 async function askAsPermittedUser(brandCheckerUrl: string | undefined) {
-  const app = await buildApp({ config: config(brandCheckerUrl), database });
+  const app = await buildTestApp({ config: config(brandCheckerUrl), database });
   try {
     const token = await issuer.sign({
       sub: 'brand-user',

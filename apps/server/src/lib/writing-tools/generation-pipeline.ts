@@ -1,6 +1,6 @@
-import type { GenerationOutput } from '@gem/contracts/generators';
+import { countCharacters, type GenerationOutput } from '@gem/contracts/generators';
 import { LlmError, type ChatTurn, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';
-import { countCharacters, cutToLimit } from '../text-limit';
+import { cutToLimit } from './text-limit';
 
 /**
  * One generation, from prompt to final output: streams the model's answer, then enforces the

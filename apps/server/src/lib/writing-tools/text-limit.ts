@@ -1,19 +1,12 @@
 /**
- * The spec's character limits (§5, §9) count what a person sees as one character: a grapheme
- * cluster. An emoji, a flag, a family emoji joined by zero-width joiners and a letter with a
- * combining accent each count once.
+ * Cutting an answer to the spec's character limits (§5, §9), counted as contracts'
+ * countCharacters counts them: grapheme clusters.
  */
 
 const graphemes = new Intl.Segmenter('pl', { granularity: 'grapheme' });
 
 function splitGraphemes(text: string): string[] {
   return Array.from(graphemes.segment(text), (s) => s.segment);
-}
-
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
 }
 
 export type CutResult = {

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
+import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
+import type { TextModel } from './integrations/llm/text-model';
+import {
+  createIdentityProvider,
+  type IdentityProvider,
+  type IdentityProviderOptions,
+} from './integrations/oidc/identity-provider';
+
+/**
+ * GEM's ports to the outside, each built from config by its adapter: who signed in (the
+ * embedded provider or an external OIDC issuer), the AI text service, the news feeds. The
+ * process entry (server.ts) builds them and hands them to buildApp; tests build them from a
+ * config that points at the local test servers.
+ */
+export type AppAdapters = {
+  identityProvider: IdentityProvider;
+  /** null when no AI service is configured (the AI tools say so). */
+  textModel: TextModel | null;
+  feedReader: FeedReader;
+};
+
+export type AdapterSeams = {
+  /** An external issuer's fetch and clock, the sign-in throttle's limits. */
+  identity?: Pick<IdentityProviderOptions, 'external' | 'throttle'>;
+};
+
+export async function createAdapters({
+  config,
+  db,
+  log,
+  seams = {},
+}: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  seams?: AdapterSeams;
+}): Promise<AppAdapters> {
+  const { ai } = config;
+  return {
+    identityProvider: await createIdentityProvider({ config, db, log, ...seams.identity }),
+    textModel: ai.service
+      ? createAiSdkTextModel({ ai, service: ai.service, log: log.child({ module: 'llm' }) })
+      : null,
+    feedReader: createFeedReader(config.feeds),
+  };
+}

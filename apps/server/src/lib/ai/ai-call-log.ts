@@ -1,0 +1,43 @@
+import type { Db } from '../../db/client';
+import { generations } from '../../db/schema/index';
+import type { TokenUsage } from '../../integrations/llm/text-model';
+
+/**
+ * The record of every AI call (the `generations` table): who asked which tool for what, what
+ * came back, from which model, at what cost, how long it took and how it ended.
+ */
+
+export type AiCallOutcome = 'succeeded' | 'failed' | 'cancelled';
+
+export type AiCallRecord = {
+  id: string;
+  userId: string;
+  /** The tool, e.g. a writing tool's name or a spec §7 call such as 'generate-prompt'. */
+  tool: string;
+  input: Record<string, unknown>;
+  /** What the tool returned (its own shape); null when nothing usable came back. */
+  output: unknown;
+  model: string | null;
+  usage: TokenUsage | null;
+  startedAt: Date;
+  latencyMs: number;
+  outcome: AiCallOutcome;
+  errorCode: string | null;
+};
+
+export async function recordAiCall(db: Db, row: AiCallRecord): Promise<void> {
+  await db.insert(generations).values({
+    id: row.id,
+    userId: row.userId,
+    generator: row.tool,
+    input: row.input,
+    output: row.output ?? null,
+    model: row.model,
+    promptTokens: row.usage?.promptTokens ?? null,
+    completionTokens: row.usage?.completionTokens ?? null,
+    latencyMs: Math.round(row.latencyMs),
+    outcome: row.outcome,
+    errorCode: row.errorCode,
+    createdAt: row.startedAt,
+  });
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { AiStatusResponse } from '@gem/contracts/generators';
+import type { AiConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { LlmError, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';
+import { AppError } from '../app-error';
+import { createAiCallLimiter } from './ai-call-limiter';
+import { recordAiCall, type AiCallOutcome } from './ai-call-log';
+import { endingOf } from './ai-errors';
+
+/**
+ * What every AI feature does around its model calls: refuse when no AI service is configured,
+ * hold the user's rate and concurrency limits, record the call (user, tool, input, output,
+ * model, tokens, latency, outcome) and log how it ended. The writing tools, the brief creator
+ * and the audience builder all go through `begin`; none of them talks to the limits or the
+ * record directly.
+ */
+
+type Logger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type AiCall = {
+  /** The signed-in user (the auth plugin's `req.user.id`). */
+  userId: string;
+  /** What is recorded as the tool, e.g. 'article' or 'generate-prompt'. */
+  tool: string;
+  input: Record<string, unknown>;
+  /** The request's logger. */
+  log: Logger;
+};
+
+export type AiCallEnding = {
+  outcome: AiCallOutcome;
+  errorCode?: string | null;
+  output?: unknown;
+  usage?: TokenUsage | null;
+  /** The model that answered, when it said. */
+  model?: string | null;
+};
+
+/** One AI call in progress: the model to use and how to end the call. Always end it once. */
+export type AiCallScope = {
+  /** The call's id, as recorded. */
+  id: string;
+  model: TextModel;
+  /** Records how the call ended and frees the user's slot. A second call does nothing. */
+  end(ending: AiCallEnding): Promise<void>;
+  /** Logs the failure (a cancel quietly), records it and frees the slot. */
+  fail(err: unknown): Promise<void>;
+};
+
+export type AiPlatformDeps = {
+  db: Db;
+  /** null when no AI service is configured. */
+  model: TextModel | null;
+  ai: Pick<AiConfig, 'timeoutMs' | 'limits'>;
+  log: Logger;
+  /**
+   * Model calls one AI call may make (each up to the timeout), so a slot whose instance died
+   * is freed after them. The writing tools make two: the answer and one request to shorten it.
+   */
+  modelCallsPerCall?: number;
+};
+
+export const AI_NOT_CONFIGURED =
+  'The AI service is not configured. An administrator sets GEM_AI_PROVIDER, GEM_AI_MODEL and GEM_AI_API_KEY (see README, "AI service").';
+
+export function createAiPlatform({ db, model, ai, log, modelCallsPerCall = 2 }: AiPlatformDeps) {
+  const limiter = createAiCallLimiter({
+    db,
+    limits: ai.limits,
+    leaseMs: modelCallsPerCall * ai.timeoutMs + 30_000,
+    onReleaseFailed: (err) => log.warn({ err }, 'could not release an AI call lease; it expires by itself'),
+  });
+
+  function requireModel(): TextModel {
+    if (!model) throw new AppError(503, 'ai_not_configured', AI_NOT_CONFIGURED);
+    return model;
+  }
+
+  return {
+    status(): AiStatusResponse {
+      return { configured: model !== null, provider: model?.provider ?? null, model: model?.model ?? null };
+    },
+
+    /** Throws 503 ai_not_configured; AI routes call it before anything else. */
+    assertConfigured(): void {
+      requireModel();
+    },
+
+    /** Takes the user's slot (or throws a 429 AppError with Retry-After) and starts the record. */
+    async begin(call: AiCall): Promise<AiCallScope> {
+      const llm = requireModel();
+      const lease = await limiter.acquire(call.userId);
+      const id = randomUUID();
+      const startedAt = new Date();
+      const started = performance.now();
+      let ended = false;
+
+      async function end(ending: AiCallEnding) {
+        if (ended) return;
+        ended = true;
+        try {
+          await recordAiCall(db, {
+            id,
+            userId: call.userId,
+            tool: call.tool,
+            input: call.input,
+            output: ending.output ?? null,
+            model: ending.model ?? llm.model,
+            usage: ending.usage ?? null,
+            startedAt,
+            latencyMs: performance.now() - started,
+            outcome: ending.outcome,
+            errorCode: ending.errorCode ?? null,
+          });
+        } catch (err) {
+          call.log.error({ err, tool: call.tool }, 'could not record an AI call');
+        } finally {
+          await lease.release();
+        }
+      }
+
+      function fail(err: unknown) {
+        if (err instanceof LlmError) {
+          call.log[err.failure === 'cancelled' ? 'info' : 'warn'](
+            {
+              tool: call.tool,
+              failure: err.failure,
+              status: err.details.status,
+              attempts: err.details.attempts,
+            },
+            'AI call did not complete',
+          );
+        } else {
+          call.log.error({ err, tool: call.tool }, 'AI call failed');
+        }
+        return end(endingOf(err));
+      }
+
+      return { id, model: llm, end, fail };
+    },
+  };
+}
+
+export type AiPlatform = ReturnType<typeof createAiPlatform>;

@@ -1,0 +1,154 @@
+import {
+  generationOutputSchema,
+  type GenerationEvent,
+  type GenerationHistoryResponse,
+  type GeneratorName,
+} from '@gem/contracts/generators';
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { generations } from '../../db/schema/index';
+import { LlmError } from '../../integrations/llm/text-model';
+import { isCancelled, toAppError, toStreamError } from '../ai/ai-errors';
+import type { AiCall, AiPlatform } from '../ai/ai-platform';
+import {
+  runGeneration,
+  type OutputLimit,
+  type PipelineEvent,
+  type PipelineResult,
+  type Prompt,
+} from './generation-pipeline';
+
+/**
+ * The four writing tools' use cases on top of the AI platform: a generation streamed as
+ * events (the pipeline with its output limit), a whole answer for the spec §7 calls, and a
+ * user's history of one tool.
+ */
+
+export const HISTORY_SIZE = 20;
+
+export type WritingCall = AiCall & {
+  prompt: Prompt;
+  limit?: OutputLimit | undefined;
+  maxOutputTokens?: number | undefined;
+  /** Aborted when the browser goes away. */
+  signal: AbortSignal;
+};
+
+export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
+  return {
+    /**
+     * Starts a streamed generation. Resolves once the first text is there (or the answer is
+     * known to be empty), so a failure up to then is a plain error answer (429, 502, 503,
+     * 504); the events after it are for an NDJSON body. Drain them: the call is recorded and
+     * the slot freed at their end.
+     */
+    async stream(call: WritingCall): Promise<AsyncIterable<GenerationEvent>> {
+      const scope = await ai.begin(call);
+      const run = runGeneration({
+        model: scope.model,
+        prompt: call.prompt,
+        limit: call.limit,
+        signal: call.signal,
+        maxOutputTokens: call.maxOutputTokens,
+        onShortenFailed: (err) =>
+          call.log.warn(
+            { tool: call.tool, failure: err instanceof LlmError ? err.failure : 'error' },
+            'shortening failed; cutting the first answer instead',
+          ),
+      });
+      let first: IteratorResult<PipelineEvent, PipelineResult>;
+      try {
+        first = await run.next();
+      } catch (err) {
+        await scope.fail(err);
+        throw toAppError(err);
+      }
+
+      return (async function* events(): AsyncGenerator<GenerationEvent> {
+        let next = first;
+        try {
+          while (!next.done) {
+            yield next.value;
+            next = await run.next();
+          }
+        } catch (err) {
+          await scope.fail(err);
+          if (!isCancelled(err)) yield { type: 'error', error: toStreamError(err) };
+          return;
+        } finally {
+          // Left early (the reader stopped): stop the model call too.
+          if (!next.done) {
+            await run.return(undefined as never).catch(() => undefined);
+            await scope.end({ outcome: 'cancelled', errorCode: 'client_closed' });
+          }
+        }
+        const { output, usage, model } = next.value;
+        const empty = output.text.trim() === '';
+        await scope.end({
+          outcome: empty ? 'failed' : 'succeeded',
+          errorCode: empty ? 'empty_output' : null,
+          output,
+          usage,
+          model,
+        });
+        yield { type: 'final', generationId: scope.id, output };
+      })();
+    },
+
+    /** A whole answer at once (the spec §7 calls). Empty when the model said nothing. */
+    async complete(call: WritingCall): Promise<string> {
+      const scope = await ai.begin(call);
+      try {
+        const answer = await scope.model.generate({
+          system: call.prompt.system,
+          messages: [{ role: 'user', content: call.prompt.user }],
+          signal: call.signal,
+          maxOutputTokens: call.maxOutputTokens,
+        });
+        const text = answer.text.trim();
+        await scope.end({
+          outcome: text ? 'succeeded' : 'failed',
+          errorCode: text ? null : 'empty_output',
+          output: { text, shortened: false, truncated: false },
+          usage: answer.usage,
+          model: answer.model,
+        });
+        return text;
+      } catch (err) {
+        await scope.fail(err);
+        throw toAppError(err);
+      }
+    },
+
+    /** This user's last generations of this tool, newest first. Nobody else's, ever. */
+    async history(userId: string, name: GeneratorName): Promise<GenerationHistoryResponse> {
+      const rows = await db
+        .select({
+          id: generations.id,
+          createdAt: generations.createdAt,
+          input: generations.input,
+          output: generations.output,
+          outcome: generations.outcome,
+        })
+        .from(generations)
+        .where(and(eq(generations.userId, userId), eq(generations.generator, name)))
+        .orderBy(desc(generations.createdAt), desc(generations.id))
+        .limit(HISTORY_SIZE);
+      return {
+        items: rows.map((row) => {
+          const output = generationOutputSchema.safeParse(row.output);
+          return {
+            id: row.id,
+            generator: name,
+            createdAt: row.createdAt.toISOString(),
+            input: (row.input ?? {}) as Record<string, unknown>,
+            output: output.success ? output.data : null,
+            outcome: row.outcome,
+          };
+        }),
+      };
+    },
+  };
+}
+
+export type WritingTools = ReturnType<typeof createWritingTools>;

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import { createAdapters, type AdapterSeams, type AppAdapters } from '../src/adapters';
+import { buildApp, type App } from '../src/app';
+import type { AuthConfig, Config } from '../src/config';
+import type { Database } from '../src/db/client';
+import { createLogger } from '../src/lib/logger';
+import { settleDemoAccounts } from '../src/modules/identity/demo-accounts';
+
+/**
+ * The one way tests build GEM: the same steps as server.ts (the adapters from config, the demo
+ * accounts, buildApp), with the adapters pointed wherever the test's config points them (the
+ * local test servers) and any of them replaced.
+ */
+export async function buildTestApp({
+  config,
+  database,
+  seams,
+  adapters,
+  onRoute,
+  protectedRoutes,
+}: {
+  config: Config;
+  database: Database;
+  seams?: AdapterSeams;
+  adapters?: Partial<AppAdapters>;
+  onRoute?: (route: RouteOptions) => void;
+  protectedRoutes?: FastifyPluginAsync[];
+}): Promise<App> {
+  const logger = createLogger(config);
+  const built = { ...(await createAdapters({ config, db: database.db, log: logger, seams })), ...adapters };
+  await settleDemoAccounts({
+    config,
+    identityProvider: built.identityProvider,
+    db: database.db,
+    log: logger,
+  });
+  return buildApp({ config, database, adapters: built, logger, onRoute, protectedRoutes });
+}
+
+/** The API audience and SPA client id of tests that sign in with an external issuer. */
+export const TEST_AUDIENCE = 'api://gem-test';
+export const TEST_CLIENT_ID = 'gem-test-spa';
+
+/** Sign-in through an external OpenID issuer (the test-servers OIDC issuer), as Entra ID would be set up. */
+export function externalAuth(
+  issuer: string,
+  ids = { audience: TEST_AUDIENCE, clientId: TEST_CLIENT_ID },
+): AuthConfig {
+  return {
+    mode: 'external',
+    publicUrl: 'http://localhost:3000',
+    issuer,
+    clientId: ids.clientId,
+    scope: `${ids.audience}/access`,
+    audience: ids.audience,
+    requiredScope: undefined,
+    demoAccounts: false,
+    embeddedExplicit: false,
+  };
+}
+
+/** The claims of a valid access token for `sub` (e-mail at `domain`) under externalAuth. */
+export function accessClaims(
+  sub: string,
+  domain = 'example.com',
+  ids = { audience: TEST_AUDIENCE, clientId: TEST_CLIENT_ID },
+) {
+  return { sub, aud: ids.audience, azp: ids.clientId, scope: 'access', email: `${sub}@${domain}`, name: sub };
+}
