@@ -170,13 +170,15 @@ describe('Market Research', () => {
     expect(new URL(page.url()).pathname).toBe('/market-research/polish_business');
 
     // Scrolling to the end loads the next page, without pressing the button.
+    const nextPage = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/markets/polish_business' && url.searchParams.has('cursor');
+    });
     await page.mouse.move(900, 500);
-    for (let i = 0; i < 40 && (await page.locator('main article').count()) < 36; i++) {
-      await page.mouse.wheel(0, 2500);
-      await page.waitForTimeout(100);
-    }
-    expect(await page.locator('main article').count()).toBe(36);
+    await page.mouse.wheel(0, 100_000);
+    expect((await nextPage).ok()).toBe(true);
     await page.getByText('You have reached the end of this feed.').waitFor();
+    expect(await page.locator('main article').count()).toBe(36);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
 
     // Search: full text, by word prefix, ignoring accents ("lodz" finds "Łódź").

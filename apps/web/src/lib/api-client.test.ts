@@ -1,45 +1,22 @@
 // @vitest-environment node
 /// <reference types="node" />
-// Runs against a real local HTTP server, so the client's actual fetch, headers and parsing
-// are what is tested.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+// Runs against the local API server of the web tests, so the client's actual fetch, headers
+// and parsing are what is tested.
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+
+import { json, serveApi } from '@/testing/api-server';
 
 import { ApiError, createApiClient, NetworkError, parseRetryAfter } from './api-client';
 
-type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
-const handlers = new Map<string, Handler>();
-let server: Server;
-let origin: string;
-
-function json(res: ServerResponse, status: number, data: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(data));
-}
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const handler = handlers.get(`${req.method} ${req.url}`);
-      if (handler) handler(req, body, res);
-      else json(res, 404, { error: { code: 'not_found', message: 'No such route' } });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
-});
+const server = serveApi();
 
 describe('api client', () => {
   it('sends and receives JSON', async () => {
-    handlers.set('POST /api/echo', (req, body, res) =>
+    server.on('POST', '/api/echo', (req, body, res) =>
       json(res, 200, {
         received: JSON.parse(body),
         contentType: req.headers['content-type'],
@@ -47,7 +24,7 @@ describe('api client', () => {
         authorization: req.headers.authorization ?? null,
       }),
     );
-    const api = createApiClient({ baseUrl: origin });
+    const api = createApiClient({ baseUrl: server.origin() });
     await expect(api.post('/api/echo', { task: 'Write' })).resolves.toEqual({
       received: { task: 'Write' },
       contentType: 'application/json',
@@ -57,23 +34,23 @@ describe('api client', () => {
   });
 
   it('adds the bearer token from the token getter', async () => {
-    handlers.set('GET /api/me', (req, _body, res) =>
+    server.on('GET', '/api/me', (req, _body, res) =>
       json(res, 200, { authorization: req.headers.authorization }),
     );
-    const api = createApiClient({ baseUrl: origin, getAccessToken: async () => 'token-123' });
+    const api = createApiClient({ baseUrl: server.origin(), getAccessToken: async () => 'token-123' });
     await expect(api.get('/api/me')).resolves.toEqual({ authorization: 'Bearer token-123' });
   });
 
   it('checks a response against a schema when given one', async () => {
-    handlers.set('GET /api/count', (_req, _body, res) => json(res, 200, { count: 'three' }));
-    const api = createApiClient({ baseUrl: origin });
+    server.on('GET', '/api/count', (_req, _body, res) => json(res, 200, { count: 'three' }));
+    const api = createApiClient({ baseUrl: server.origin() });
     await expect(api.get('/api/count', { schema: z.object({ count: z.number() }) })).rejects.toThrow(
       z.ZodError,
     );
   });
 
   it('turns an error-shaped response into an ApiError with status, code, message and issues', async () => {
-    handlers.set('POST /api/article', (_req, _body, res) =>
+    server.on('POST', '/api/article', (_req, _body, res) =>
       json(res, 400, {
         error: {
           code: 'validation_failed',
@@ -83,7 +60,7 @@ describe('api client', () => {
         },
       }),
     );
-    const api = createApiClient({ baseUrl: origin });
+    const api = createApiClient({ baseUrl: server.origin() });
     const error = await api.post('/api/article', {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -96,10 +73,10 @@ describe('api client', () => {
   });
 
   it('still gives an ApiError when the error body is not JSON', async () => {
-    handlers.set('GET /api/proxy', (_req, _body, res) =>
+    server.on('GET', '/api/proxy', (_req, _body, res) =>
       res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>'),
     );
-    const api = createApiClient({ baseUrl: origin });
+    const api = createApiClient({ baseUrl: server.origin() });
     const error = await api.get('/api/proxy').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 502, code: 'internal_error', issues: [] });
@@ -119,10 +96,10 @@ describe('api client', () => {
   });
 
   it('lets a cancelled request fail as an abort, not as a network error', async () => {
-    handlers.set('GET /api/slow', () => {
+    server.on('GET', '/api/slow', () => {
       /* never answers */
     });
-    const api = createApiClient({ baseUrl: origin });
+    const api = createApiClient({ baseUrl: server.origin() });
     const controller = new AbortController();
     const pending = api.get('/api/slow', { signal: controller.signal });
     controller.abort();
@@ -132,14 +109,14 @@ describe('api client', () => {
   });
   it('on a 401 retries once with a fresh token (spec §7)', async () => {
     const seen: (string | undefined)[] = [];
-    handlers.set('GET /api/needs-fresh', (req, _body, res) => {
+    server.on('GET', '/api/needs-fresh', (req, _body, res) => {
       seen.push(req.headers.authorization);
       if (req.headers.authorization === 'Bearer fresh') json(res, 200, { ok: true });
       else json(res, 401, { error: { code: 'unauthorized', message: 'Token expired.' } });
     });
     const requests: { forceRefresh?: boolean }[] = [];
     const api = createApiClient({
-      baseUrl: origin,
+      baseUrl: server.origin(),
       getAccessToken: async (options) => {
         requests.push(options ?? {});
         return options?.forceRefresh ? 'fresh' : 'stale';
@@ -151,12 +128,12 @@ describe('api client', () => {
   });
 
   it('ends the session when a 401 cannot be cured with a fresh token', async () => {
-    handlers.set('GET /api/always-401', (_req, _body, res) =>
+    server.on('GET', '/api/always-401', (_req, _body, res) =>
       json(res, 401, { error: { code: 'unauthorized', message: 'Sign in again.' } }),
     );
     let lost = 0;
     const api = createApiClient({
-      baseUrl: origin,
+      baseUrl: server.origin(),
       getAccessToken: async (options) => (options?.forceRefresh ? null : 'stale'),
       onAuthenticationLost: () => {
         lost += 1;
@@ -170,25 +147,25 @@ describe('api client', () => {
 
   it('does not retry a 401 for a request sent without a token', async () => {
     let calls = 0;
-    handlers.set('GET /api/anon-401', (_req, _body, res) => {
+    server.on('GET', '/api/anon-401', (_req, _body, res) => {
       calls += 1;
       json(res, 401, { error: { code: 'unauthorized', message: 'Sign in.' } });
     });
-    const api = createApiClient({ baseUrl: origin, getAccessToken: async () => null });
+    const api = createApiClient({ baseUrl: server.origin(), getAccessToken: async () => null });
     await expect(api.get('/api/anon-401')).rejects.toBeInstanceOf(ApiError);
     expect(calls).toBe(1);
   });
 
   it('streams: hands back the body as it arrives, with the bearer token and an NDJSON Accept', async () => {
     let release = () => {};
-    handlers.set('POST /api/stream', (req, body, res) => {
+    server.on('POST', '/api/stream', (req, body, res) => {
       res.writeHead(200, { 'content-type': 'application/x-ndjson' });
       res.write(
         `${JSON.stringify({ got: JSON.parse(body), accept: req.headers.accept, auth: req.headers.authorization })}\n`,
       );
       release = () => res.end('{"done":true}\n');
     });
-    const api = createApiClient({ baseUrl: origin, getAccessToken: async () => 'token-9' });
+    const api = createApiClient({ baseUrl: server.origin(), getAccessToken: async () => 'token-9' });
     const body = await api.stream('/api/stream', { body: { content: 'x' } });
     const reader = body.getReader();
     const decoder = new TextDecoder();
@@ -206,13 +183,13 @@ describe('api client', () => {
 
   it('streams: retries a 401 once with a fresh token, like every other call', async () => {
     const seen: (string | undefined)[] = [];
-    handlers.set('POST /api/stream-401', (req, _body, res) => {
+    server.on('POST', '/api/stream-401', (req, _body, res) => {
       seen.push(req.headers.authorization);
       if (req.headers.authorization === 'Bearer fresh') res.writeHead(200).end('{}\n');
       else json(res, 401, { error: { code: 'unauthorized', message: 'Expired.' } });
     });
     const api = createApiClient({
-      baseUrl: origin,
+      baseUrl: server.origin(),
       getAccessToken: async (options) => (options?.forceRefresh ? 'fresh' : 'stale'),
     });
     const body = await api.stream('/api/stream-401', { body: {} });
@@ -221,16 +198,16 @@ describe('api client', () => {
   });
 
   it('streams: an error status is an ApiError with the Retry-After it carried', async () => {
-    handlers.set('POST /api/stream-429', (_req, _body, res) =>
+    server.on('POST', '/api/stream-429', (_req, _body, res) =>
       json(res, 429, { error: { code: 'too_many_requests', message: 'Slow down.' } }),
     );
     // json() sets no Retry-After; this one does.
-    handlers.set('POST /api/stream-429b', (_req, _body, res) =>
+    server.on('POST', '/api/stream-429b', (_req, _body, res) =>
       res
         .writeHead(429, { 'content-type': 'application/json', 'retry-after': '42' })
         .end(JSON.stringify({ error: { code: 'too_many_requests', message: 'Slow down.' } })),
     );
-    const api = createApiClient({ baseUrl: origin });
+    const api = createApiClient({ baseUrl: server.origin() });
     await expect(api.stream('/api/stream-429', { body: {} })).rejects.toMatchObject({
       status: 429,
       code: 'too_many_requests',

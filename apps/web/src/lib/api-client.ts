@@ -1,4 +1,9 @@
-import { errorResponseSchema, type ErrorCode, type ValidationIssue } from '@gem/contracts/errors';
+import {
+  errorCodeForStatus,
+  errorResponseSchema,
+  type ErrorCode,
+  type ValidationIssue,
+} from '@gem/contracts/errors';
 
 import { env } from '@/config/env';
 import { authSession } from '@/lib/auth/session';
@@ -170,7 +175,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   return new ApiError({
     status: response.status,
-    code: codeForStatus(response.status),
+    code: errorCodeForStatus(response.status),
     message: `The server answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
     retryAfterSeconds,
   });
@@ -184,31 +189,6 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
   const date = Date.parse(trimmed);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, Math.ceil((date - now) / 1000));
-}
-
-function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'too_many_requests';
-    case 503:
-      return 'service_unavailable';
-    default:
-      return status >= 500 ? 'internal_error' : 'bad_request';
-  }
 }
 
 /** The app's one HTTP client. Paths come from contracts, e.g. `healthPaths.health`. */

@@ -1,9 +1,39 @@
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const pad = (n: number) => String(n).padStart(2, '0');
+// GEM's one date formatter (local time, English month names). The parts are put together by
+// hand so the pattern is exactly the spec's, whatever punctuation a locale would add.
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const monthDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: '2-digit' });
+
+type Part = Intl.DateTimeFormatPartTypes;
+
+function partsOf(format: Intl.DateTimeFormat, date: Date): Partial<Record<Part, string>> {
+  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
+function toDate(value: string | Date): Date | null {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 /** Spec §9: dates are shown as 'MMM d, yyyy HH:mm' (local time), e.g. 'Nov 22, 2026 09:05'. */
 export function formatDateTime(value: string | Date): string {
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return 'Unknown date';
-  return `${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const date = toDate(value);
+  if (!date) return 'Unknown date';
+  const { month, day, year, hour, minute } = partsOf(dateTimeFormat, date);
+  return `${month} ${day}, ${year} ${hour}:${minute}`;
+}
+
+/** A short day, 'MMM dd' (local time), e.g. 'Mar 01'; null for a value that is not a date. */
+export function formatMonthDay(value: string | Date): string | null {
+  const date = toDate(value);
+  if (!date) return null;
+  const { month, day } = partsOf(monthDayFormat, date);
+  return `${month} ${day}`;
 }

@@ -2,7 +2,11 @@ import { tools } from '@gem/contracts/catalogue';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
+
+// The Paid ads page this opens asks the API for the AI status and its history.
+serveApi();
 
 describe('tools menu', () => {
   it('lists all ten tools in catalogue order with name, photo, summary and link', async () => {

@@ -1,20 +1,10 @@
 import type { FeedItem } from '@gem/contracts/market-research';
 
-const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { formatMonthDay } from '@/lib/format-date';
 
 /** Spec §2: an item's date as 'Mon DD' (local time), or 'no date'. */
 export function formatItemDate(value: string | null): string {
-  if (!value) return 'no date';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return 'no date';
-  return `${months[date.getMonth()]} ${String(date.getDate()).padStart(2, '0')}`;
-}
-
-/** When the feed was last read, as 'MMM d, yyyy HH:mm' (spec §9). */
-export function formatRefreshedAt(value: string): string {
-  const date = new Date(value);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${months[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return (value ? formatMonthDay(value) : null) ?? 'no date';
 }
 
 /** The area whose items come from the professional social network (spec §2, Market areas). */

@@ -2,10 +2,10 @@ import { INPUT_CHARACTER_LIMIT, type GenerationRecord } from '@gem/contracts/gen
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { deltas, final, gate, serveGenerators } from '@/testing/generator-server';
+import { deltas, final, gate, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
-const server = serveGenerators();
+const server = serveApi();
 
 async function openArticle() {
   const view = renderRoute('/tools/article');
@@ -143,6 +143,39 @@ describe('Article page', () => {
     const alert = await within(view.output).findByRole('alert');
     expect(alert).toHaveTextContent('Error generating article');
     expect(alert).toHaveTextContent(/You have sent too many requests\. Try again in (30|29) seconds\./);
+  });
+
+  it('on a 503 ai_busy with Retry-After says the AI service is busy and when to try again', async () => {
+    server.reply({ kind: 'error', status: 503, code: 'ai_busy', headers: { 'retry-after': '30' } });
+    const view = await openArticle();
+    await fillAndGenerate(view);
+    const alert = await within(view.output).findByRole('alert');
+    expect(alert).toHaveTextContent('Error generating article');
+    expect(alert).toHaveTextContent(/The AI service is busy right now\. Try again in (30|29) seconds\./);
+  });
+
+  it('counts down the wait an error event asks for after the stream began', async () => {
+    server.reply({
+      kind: 'stream',
+      events: [
+        { type: 'delta', text: 'Po' },
+        { type: 'error', error: { code: 'ai_busy', message: 'Busy.', retryAfterSeconds: 45 } },
+      ],
+    });
+    const view = await openArticle();
+    await fillAndGenerate(view);
+    const alert = await within(view.output).findByRole('alert');
+    expect(alert).toHaveTextContent('Error generating article');
+    expect(alert).toHaveTextContent(/The AI service is busy right now\. Try again in (45|44) seconds\./);
+  });
+
+  it('on a 504 ai_timeout says the AI service did not answer in time', async () => {
+    server.reply({ kind: 'error', status: 504, code: 'ai_timeout' });
+    const view = await openArticle();
+    await fillAndGenerate(view);
+    const alert = await within(view.output).findByRole('alert');
+    expect(alert).toHaveTextContent('Error generating article');
+    expect(alert).toHaveTextContent('The AI service did not answer in time. Try again.');
   });
 
   it('stops on request: the request is aborted and what was written stays', async () => {

@@ -3,25 +3,21 @@ import { useState } from 'react';
 
 import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, TextAreaField } from '@/components/ui/fields';
-import { OutputLimit } from '@/components/ui/output-limit';
-import { OutputPanel } from '@/components/ui/output-panel';
-import {
-  BaseContentField,
-  GenerateActions,
-  InputPanel,
-  useHistorySelection,
-  WritingTool,
-} from '@/components/ui/tool-layout';
+import { BaseContentField, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
+import { OutputLimit } from '@/lib/ai/components/output-limit';
+import { OutputPanel } from '@/lib/ai/components/output-panel';
+import { useHistorySelection, WritingTool } from '@/lib/ai/components/writing-tool';
+import { useGenerationHistory } from '@/lib/ai/get-generation-history';
+import { useGeneration } from '@/lib/ai/use-generation';
 
-import { useGenerateArticle } from '../api/generate-article';
-import { articleInputOf, useArticleHistory } from '../api/get-article-history';
+import { articleInputOf, articleTexts } from '../generation';
 
 /** Spec §2 Article: content and task in, a short article out (at most 600 characters). */
 export function ArticleGenerator() {
   const [content, setContent] = useState('');
   const [task, setTask] = useState('');
-  const { state, isGenerating, generate, cancel, restore } = useGenerateArticle();
-  const selection = useHistorySelection(useArticleHistory(), {
+  const { state, isGenerating, generate, cancel, restore } = useGeneration('article', articleTexts);
+  const selection = useHistorySelection(useGenerationHistory('article'), {
     titleOf: (record) => articleInputOf(record).task,
     restore: (record) => {
       const input = articleInputOf(record);

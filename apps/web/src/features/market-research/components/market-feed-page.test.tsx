@@ -1,7 +1,8 @@
 import type { FeedItem, MarketFeedResponse } from '@gem/contracts/market-research';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
+import { json, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
 const item = (n: number, extra: Partial<FeedItem> = {}): FeedItem => ({
@@ -37,21 +38,17 @@ function page(
 
 type Reply = { status?: number; body: unknown };
 let replies: (url: URL) => Reply;
-const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-  const url = new URL(String(input), 'http://gem.test');
-  const { status = 200, body } = replies(url);
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-});
+
+const server = serveApi();
 
 beforeEach(() => {
-  fetchMock.mockClear();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  server.on('GET', '/api/markets/*', (req, _body, res) => {
+    const { status = 200, body } = replies(new URL(req.url ?? '/', server.origin()));
+    json(res, status, body);
+  });
 });
 
-const requested = () => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://gem.test'));
+const requested = () => server.state.requests.map((request) => request.url);
 
 describe('a market area page', () => {
   it('shows the area panel: name, the client list, Creator and Return', async () => {
@@ -129,7 +126,7 @@ describe('a market area page', () => {
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
     renderRoute('/market-research/technology/orlen');
     expect(await screen.findAllByRole('heading', { name: 'Url you provided is wrong' })).toHaveLength(2);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(server.state.requests).toEqual([]);
   });
 
   it("shows 'Url you provided is wrong' when the load fails", async () => {

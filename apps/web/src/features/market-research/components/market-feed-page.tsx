@@ -4,9 +4,9 @@ import { useSearchParams } from 'react-router';
 
 import { Container } from '@/components/ui/container';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { formatDateTime } from '@/lib/format-date';
 
 import { useMarketFeed } from '../api/get-market-feed';
-import { formatRefreshedAt } from '../format';
 import { FeedList } from './feed-list';
 import { FeedSearch } from './feed-search';
 import styles from './market-feed.module.css';
@@ -61,7 +61,7 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
             {status?.configured && status.lastRefreshedAt ? (
               <p className={styles.refreshed}>
                 Last refreshed{' '}
-                <time dateTime={status.lastRefreshedAt}>{formatRefreshedAt(status.lastRefreshedAt)}</time>
+                <time dateTime={status.lastRefreshedAt}>{formatDateTime(status.lastRefreshedAt)}</time>
               </p>
             ) : null}
           </div>
@@ -84,8 +84,8 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
         {status?.failingSince ? (
           <div className={styles.warning} role="status">
             This feed could not be refreshed since{' '}
-            <time dateTime={status.failingSince}>{formatRefreshedAt(status.failingSince)}</time>. You are
-            seeing the last items GEM read from it.
+            <time dateTime={status.failingSince}>{formatDateTime(status.failingSince)}</time>. You are seeing
+            the last items GEM read from it.
           </div>
         ) : null}
 

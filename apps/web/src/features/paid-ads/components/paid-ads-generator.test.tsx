@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { deltas, final, serveGenerators } from '@/testing/generator-server';
+import { deltas, final, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
-const server = serveGenerators();
+const server = serveApi();
 
 async function openPaidAds() {
   const view = renderRoute('/tools/paid-ads');

@@ -2,18 +2,23 @@ import { OUTPUT_CHARACTER_LIMIT, type GenerationOutput } from '@gem/contracts/ge
 
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormattedOutput } from '@/components/ui/formatted-output';
-import { OutputLimit } from '@/components/ui/output-limit';
-import { OutputPanel } from '@/components/ui/output-panel';
-import { ContentInputPanel, useContentTool, WritingTool } from '@/components/ui/tool-layout';
+import { OutputLimit } from '@/lib/ai/components/output-limit';
+import { OutputPanel } from '@/lib/ai/components/output-panel';
+import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/ai/components/writing-tool';
+import { useGenerationHistory } from '@/lib/ai/get-generation-history';
+import { useGeneration } from '@/lib/ai/use-generation';
 
-import { useGeneratePaidAds } from '../api/generate-paid-ads';
-import { paidAdsInputOf, usePaidAdsHistory } from '../api/get-paid-ads-history';
+import { paidAdsInputOf, paidAdsTexts } from '../generation';
 import styles from './paid-ads-generator.module.css';
 
 /** Spec §2 Paid ads: base content in; an analysis and ad copy (at most 600 characters) out. */
 export function PaidAdsGenerator() {
-  const generation = useGeneratePaidAds();
-  const tool = useContentTool(generation, usePaidAdsHistory(), (record) => paidAdsInputOf(record).content);
+  const generation = useGeneration('paid-ads', paidAdsTexts);
+  const tool = useContentTool(
+    generation,
+    useGenerationHistory('paid-ads'),
+    (record) => paidAdsInputOf(record).content,
+  );
   const { state, cancel } = generation;
 
   const output = state.output;

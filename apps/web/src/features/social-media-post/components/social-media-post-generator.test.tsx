@@ -2,10 +2,10 @@ import type { GenerationRecord } from '@gem/contracts/generators';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { deltas, final, gate, serveGenerators } from '@/testing/generator-server';
+import { deltas, final, gate, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
-const server = serveGenerators();
+const server = serveApi();
 
 async function openPost() {
   const view = renderRoute('/tools/social-media-post');

@@ -2,25 +2,22 @@ import { useState } from 'react';
 
 import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, SelectField, TextAreaField } from '@/components/ui/fields';
-import { OutputPanel, Problem } from '@/components/ui/output-panel';
-import {
-  BaseContentField,
-  FieldGroup,
-  GenerateActions,
-  InputPanel,
-  useHistorySelection,
-  WritingTool,
-} from '@/components/ui/tool-layout';
+import { BaseContentField, FieldGroup, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
+import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
+import { OutputPanel } from '@/lib/ai/components/output-panel';
+import { useHistorySelection, WritingTool } from '@/lib/ai/components/writing-tool';
+import { useGenerationHistory } from '@/lib/ai/get-generation-history';
+import { useGeneration } from '@/lib/ai/use-generation';
 
 import {
   formatOptions,
   personaOptions,
-  useGenerateSocialMediaPost,
+  socialMediaPostInputOf,
+  socialMediaPostTexts,
+  summarizeTexts,
   type Persona,
   type PostFormat,
-} from '../api/generate-social-media-post';
-import { socialMediaPostInputOf, useSocialMediaPostHistory } from '../api/get-social-media-post-history';
-import { useSummarize } from '../api/summarize';
+} from '../generation';
 import styles from './social-media-post-generator.module.css';
 
 const filled = (text: string) => text.trim() !== '' && !isOverLimit(text);
@@ -35,9 +32,9 @@ export function SocialMediaPostGenerator() {
   const [description, setDescription] = useState('');
   const [format, setFormat] = useState<PostFormat>(200);
   const [persona, setPersona] = useState<Persona>('CEO');
-  const summarizer = useSummarize();
-  const post = useGenerateSocialMediaPost();
-  const selection = useHistorySelection(useSocialMediaPostHistory(), {
+  const summarizer = useGeneration('summarize', summarizeTexts);
+  const post = useGeneration('social-media-post', socialMediaPostTexts);
+  const selection = useHistorySelection(useGenerationHistory('social-media-post'), {
     titleOf: (record) => socialMediaPostInputOf(record).description,
     restore: (record) => {
       const input = socialMediaPostInputOf(record);
@@ -100,7 +97,7 @@ export function SocialMediaPostGenerator() {
             onStop={stopSummarize}
             onGenerate={() => void runSummarize()}
           />
-          {summarizer.state.problem ? <Problem problem={summarizer.state.problem} /> : null}
+          {summarizer.state.problem ? <GenerationProblemAlert problem={summarizer.state.problem} /> : null}
           <TextAreaField
             label="Summary"
             subject="The summary"

@@ -1,14 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { final, serveGenerators } from '@/testing/generator-server';
+import { final, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
 import { mailtoHref } from './mailto';
 
-const server = serveGenerators();
+const server = serveApi();
 
-async function openTeaser() {
+async function openTeaserGenerator() {
   const view = renderRoute('/tools/teaser-generator');
   await screen.findByRole('heading', { level: 1, name: 'Teaser generator' });
   return {
@@ -19,11 +19,11 @@ async function openTeaser() {
   };
 }
 
-describe('Teaser page', () => {
+describe('Teaser generator page', () => {
   it('generates a teaser to copy or send via email (a mailto: link with the teaser as the body)', async () => {
     const teaser = 'Czy Twoja firma jest gotowa na AI? Sprawdź & przeczytaj #raport\nWięcej w środku.';
     server.reply({ kind: 'stream', events: [final(teaser)] });
-    const view = await openTeaser();
+    const view = await openTeaserGenerator();
     await view.user.type(view.content, 'Raport o AI');
     await view.user.click(view.generate);
     await within(view.output).findByText(/Czy Twoja firma/);
@@ -40,7 +40,7 @@ describe('Teaser page', () => {
 
   it('says "Error generating teaser" on a failure and keeps the content', async () => {
     server.reply({ kind: 'error', status: 500, code: 'internal_error' });
-    const view = await openTeaser();
+    const view = await openTeaserGenerator();
     await view.user.type(view.content, 'Treść');
     await view.user.click(view.generate);
     expect(await within(view.output).findByRole('alert')).toHaveTextContent('Error generating teaser');

@@ -1,17 +1,22 @@
 import { ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { MailIcon } from '@/components/ui/icons';
-import { OutputPanel } from '@/components/ui/output-panel';
-import { ContentInputPanel, useContentTool, WritingTool } from '@/components/ui/tool-layout';
+import { OutputPanel } from '@/lib/ai/components/output-panel';
+import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/ai/components/writing-tool';
+import { useGenerationHistory } from '@/lib/ai/get-generation-history';
+import { useGeneration } from '@/lib/ai/use-generation';
 
-import { useGenerateTeaser } from '../api/generate-teaser';
-import { teaserInputOf, useTeaserHistory } from '../api/get-teaser-history';
+import { teaserGeneratorInputOf, teaserGeneratorTexts } from '../generation';
 import { mailtoHref } from './mailto';
 
 /** Spec §2 Teaser: base content in, a teaser out, to copy or send by e-mail. */
 export function TeaserGenerator() {
-  const generation = useGenerateTeaser();
-  const tool = useContentTool(generation, useTeaserHistory(), (record) => teaserInputOf(record).content);
+  const generation = useGeneration('teaser-generator', teaserGeneratorTexts);
+  const tool = useContentTool(
+    generation,
+    useGenerationHistory('teaser-generator'),
+    (record) => teaserGeneratorInputOf(record).content,
+  );
   const { state, cancel } = generation;
 
   const teaser = state.output?.text ?? state.text;

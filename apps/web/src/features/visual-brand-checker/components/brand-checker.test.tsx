@@ -1,25 +1,30 @@
+import { visualBrandCheckerPaths } from '@gem/contracts/visual-brand-checker';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { createQueryClient } from '@/lib/query-client';
+import { json, serveApi } from '@/testing/api-server';
 
-import { visualBrandCheckerQueryOptions } from '../api/get-visual-brand-checker';
 import { BrandChecker } from './brand-checker';
 
-function renderWith(url: string | null) {
-  const client = createQueryClient();
-  client.setQueryData(visualBrandCheckerQueryOptions.queryKey, { url });
-  return render(
-    <QueryClientProvider client={client}>
+const server = serveApi();
+
+/** Renders the checker once the server's settings name `url` (or no page). */
+async function renderWith(url: string | null) {
+  server.on('GET', visualBrandCheckerPaths.settings, (_req, _body, res) => json(res, 200, { url }));
+  const view = render(
+    <QueryClientProvider client={createQueryClient()}>
       <BrandChecker />
     </QueryClientProvider>,
   );
+  await screen.findByText(url ? 'Open in a new tab' : 'The brand checker is not configured');
+  return view;
 }
 
 describe('BrandChecker', () => {
-  it('embeds the configured page in a sandbox that cannot navigate GEM away', () => {
-    renderWith('https://brand.example.com/check');
+  it('embeds the configured page in a sandbox that cannot navigate GEM away', async () => {
+    await renderWith('https://brand.example.com/check');
     const frame = screen.getByTitle('Visual brand checker');
     expect(frame).toHaveAttribute('src', 'https://brand.example.com/check');
     const sandbox = frame.getAttribute('sandbox') ?? '';
@@ -31,8 +36,8 @@ describe('BrandChecker', () => {
     );
   });
 
-  it('says when no brand checker is configured, and how to set one', () => {
-    renderWith(null);
+  it('says when no brand checker is configured, and how to set one', async () => {
+    await renderWith(null);
     expect(screen.getByRole('heading', { name: 'The brand checker is not configured' })).toBeVisible();
     expect(screen.getByText('GEM_BRAND_CHECKER_URL')).toBeVisible();
     expect(screen.queryByTitle('Visual brand checker')).toBeNull();

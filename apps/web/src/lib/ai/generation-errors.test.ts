@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
 import { ApiError, NetworkError } from '@/lib/api-client';
+import { BrokenStreamError } from '@/lib/ndjson';
 
 import { describeGenerationError, emptyResult, formatWait, unexpectedErrorText } from './generation-errors';
-import { BrokenStreamError, GenerationFailedError } from './generation-stream';
+import { GenerationFailedError } from './generation-stream';
 
 const article = { failure: 'Error generating article', empty: 'Error occurred, please try again' };
 const teaser = { failure: 'Error generating teaser', empty: 'Error occured, please try again' };
@@ -49,6 +50,67 @@ describe('the spec §8 texts for a failed generation', () => {
     });
     expect(describeGenerationError(apiError(429, 'too_many_requests'), teaser).detail).toMatch(
       /Wait a moment/,
+    );
+  });
+
+  it('a 503 ai_busy with Retry-After says the AI service is busy and when to try again', () => {
+    const now = 1_000_000;
+    expect(
+      describeGenerationError(apiError(503, 'ai_busy', { retryAfterSeconds: 30 }), article, now),
+    ).toEqual({
+      message: 'Error generating article',
+      detail: 'The AI service is busy right now.',
+      retryAt: now + 30_000,
+    });
+    expect(describeGenerationError(apiError(503, 'ai_busy'), article)).toEqual({
+      message: 'Error generating article',
+      detail: 'The AI service is busy right now. Wait a moment, then try again.',
+    });
+  });
+
+  it('an error event that asks for a wait counts down too', () => {
+    const now = 5_000;
+    const busy = new GenerationFailedError({ code: 'ai_busy', message: 'x', retryAfterSeconds: 7 });
+    expect(describeGenerationError(busy, teaser, now)).toEqual({
+      message: 'Error generating teaser',
+      detail: 'The AI service is busy right now.',
+      retryAt: now + 7_000,
+    });
+    const unavailable = new GenerationFailedError({
+      code: 'ai_unavailable',
+      message: 'x',
+      retryAfterSeconds: 3,
+    });
+    expect(describeGenerationError(unavailable, teaser, now)).toEqual({
+      message: 'Error generating teaser',
+      detail: 'The AI service is not available right now.',
+      retryAt: now + 3_000,
+    });
+  });
+
+  it('any other wait the server asks for is counted down as well', () => {
+    const now = 0;
+    expect(
+      describeGenerationError(apiError(503, 'service_unavailable', { retryAfterSeconds: 5 }), article, now),
+    ).toEqual({ message: 'Error generating article', detail: 'GEM is busy right now.', retryAt: 5_000 });
+  });
+
+  it('a timeout and an unavailable AI service each say what happened, before or after the stream began', () => {
+    const timeout = 'The AI service did not answer in time. Try again.';
+    const unavailable = 'The AI service is not available right now. Try again.';
+    expect(describeGenerationError(apiError(504, 'ai_timeout'), article)).toEqual({
+      message: 'Error generating article',
+      detail: timeout,
+    });
+    expect(describeGenerationError(apiError(502, 'ai_unavailable'), article)).toEqual({
+      message: 'Error generating article',
+      detail: unavailable,
+    });
+    const midStream = (code: string) => new GenerationFailedError({ code, message: 'x' });
+    expect(describeGenerationError(midStream('ai_timeout'), teaser).detail).toBe(timeout);
+    expect(describeGenerationError(midStream('ai_unavailable'), teaser).detail).toBe(unavailable);
+    expect(describeGenerationError(midStream('internal_error'), teaser).detail).toBe(
+      'The AI service did not give a usable answer. Try again.',
     );
   });
 

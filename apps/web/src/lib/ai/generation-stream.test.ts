@@ -4,48 +4,12 @@ import type { GenerationEvent } from '@gem/contracts/generators';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError, NetworkError } from '@/lib/api-client';
-import { deltas, final, gate, serveGenerators } from '@/testing/generator-server';
+import { BrokenStreamError } from '@/lib/ndjson';
+import { deltas, final, gate, serveApi } from '@/testing/api-server';
 
-import { BrokenStreamError, GenerationFailedError, readNdjson, streamGeneration } from './generation-stream';
+import { GenerationFailedError, streamGeneration } from './generation-stream';
 
-const server = serveGenerators();
-
-function bodyOf(chunks: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const chunk of chunks)
-        controller.enqueue(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-      controller.close();
-    },
-  });
-}
-
-async function collect(body: ReadableStream<Uint8Array>) {
-  const out: unknown[] = [];
-  for await (const line of readNdjson(body)) out.push(line);
-  return out;
-}
-
-describe('readNdjson', () => {
-  it('parses lines split across chunks, blank lines skipped, a last line without newline kept', async () => {
-    const lines = await collect(bodyOf(['{"a":', '1}\n\n{"b"', ':2}\r\n', '{"c":3}']));
-    expect(lines).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
-  });
-
-  it('puts a multi-byte character split across chunks back together', async () => {
-    const bytes = new TextEncoder().encode('{"text":"Zażółć 🚀"}\n');
-    const cut = 12; // inside "ż"
-    const lines = await collect(
-      bodyOf([bytes.slice(0, cut), bytes.slice(cut, cut + 12), bytes.slice(cut + 12)]),
-    );
-    expect(lines).toEqual([{ text: 'Zażółć 🚀' }]);
-  });
-
-  it('says the stream is broken on a line that is not JSON', async () => {
-    await expect(collect(bodyOf(['{"ok":1}\n<html>\n']))).rejects.toBeInstanceOf(BrokenStreamError);
-  });
-});
+const server = serveApi();
 
 describe('streamGeneration against a server speaking the contract', () => {
   it('POSTs the input and hands over every event in order, resolving with the final output', async () => {
@@ -105,6 +69,16 @@ describe('streamGeneration against a server speaking the contract', () => {
     expect(error).toMatchObject({ code: 'ai_unavailable', message: 'Timed out.' });
   });
 
+  it('carries the wait an error event asks for', async () => {
+    server.reply({
+      kind: 'stream',
+      events: [{ type: 'error', error: { code: 'ai_busy', message: 'Busy.', retryAfterSeconds: 12 } }],
+    });
+    const error = await streamGeneration('paid-ads', { content: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GenerationFailedError);
+    expect(error).toMatchObject({ code: 'ai_busy', retryAfterSeconds: 12 });
+  });
+
   it('says the stream is broken when it ends without a final event', async () => {
     server.reply({ kind: 'stream', events: deltas('Urwany tekst') });
     await expect(streamGeneration('paid-ads', { content: 'x' })).rejects.toBeInstanceOf(BrokenStreamError);
@@ -139,6 +113,12 @@ describe('streamGeneration against a server speaking the contract', () => {
     server.reply({ kind: 'error', status: 429, code: 'too_many_requests', headers: { 'retry-after': '17' } });
     const error = await streamGeneration('summarize', { documentText: 'x' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 429, code: 'too_many_requests', retryAfterSeconds: 17 });
+  });
+
+  it('carries Retry-After on a 503 ai_busy', async () => {
+    server.reply({ kind: 'error', status: 503, code: 'ai_busy', headers: { 'retry-after': '8' } });
+    const error = await streamGeneration('summarize', { documentText: 'x' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: 'ai_busy', retryAfterSeconds: 8 });
   });
 
   it('aborts: the promise rejects as an abort and the server sees the connection close', async () => {

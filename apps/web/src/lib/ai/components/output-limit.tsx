@@ -1,6 +1,7 @@
-import { countCharacters } from '@/lib/generators/count-characters';
+import { countCharacters } from '@gem/contracts/generators';
 
-import { Badge } from './badge';
+import { Badge } from '@/components/ui/badge';
+
 import styles from './output-limit.module.css';
 
 type OutputLimitProps = {

@@ -1,10 +1,10 @@
 import type { GenerationRecord } from '@gem/contracts/generators';
 import { useId } from 'react';
 
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format-date';
 
-import { Badge } from './badge';
-import { Button } from './button';
 import styles from './history-list.module.css';
 
 export type HistoryEntry = {

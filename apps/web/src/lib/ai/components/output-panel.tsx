@@ -1,13 +1,12 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-import type { GenerationProblem } from '@/lib/generators/generation-errors';
-import { formatWait } from '@/lib/generators/generation-errors';
-import type { GenerationState } from '@/lib/generators/use-generation';
+import { Button } from '@/components/ui/button';
+import { FormattedOutput } from '@/components/ui/formatted-output';
+import { SparkIcon, StopIcon } from '@/components/ui/icons';
+import styles from '@/components/ui/output-panel.module.css';
 
-import { Button } from './button';
-import { FormattedOutput } from './formatted-output';
-import { AlertIcon, SparkIcon, StopIcon } from './icons';
-import styles from './output-panel.module.css';
+import type { GenerationState } from '../use-generation';
+import { GenerationProblemAlert } from './generation-problem';
 
 type OutputPanelProps = {
   /** The section heading; spec §2 calls it 'Check the output' in every writing tool. */
@@ -88,7 +87,7 @@ export function OutputPanel({
           <span className={styles.stopped}>Stopped</span>
         ) : null}
       </div>
-      {problem ? <Problem problem={problem} /> : null}
+      {problem ? <GenerationProblemAlert problem={problem} /> : null}
       <div className={styles.body} aria-live="polite" aria-busy={streaming} data-output-status={status}>
         {text ? (
           streaming || !children ? (
@@ -115,43 +114,6 @@ export function OutputPanel({
       ) : null}
       {actions && text && !streaming ? <div className={styles.actions}>{actions}</div> : null}
     </section>
-  );
-}
-
-/** Spec §8's text, with what to do about it. */
-export function Problem({ problem }: { problem: GenerationProblem }) {
-  return (
-    <div className={styles.problem} role="alert">
-      <AlertIcon />
-      <div>
-        <p className={styles.problemMessage}>{problem.message}</p>
-        {problem.retryAt !== undefined ? (
-          <RetryCountdown retryAt={problem.retryAt} />
-        ) : problem.detail ? (
-          <p className={styles.problemDetail}>{problem.detail}</p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-/**
- * 'Try again in 27 seconds', counting down. The alert around it speaks the first reading only
- * (aria-live off inside), so a screen reader is not told every second.
- */
-function RetryCountdown({ retryAt }: { retryAt: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  const left = Math.ceil((retryAt - now) / 1000);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setNow(Date.now()), 1000);
-    return () => clearTimeout(timer);
-  }, [left, now]);
-  return (
-    <p className={styles.problemDetail}>
-      You have sent too many requests.{' '}
-      <span aria-live="off">{left > 0 ? `Try again in ${formatWait(left)}.` : 'You can try again now.'}</span>
-    </p>
   );
 }
 

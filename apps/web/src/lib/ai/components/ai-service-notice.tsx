@@ -1,6 +1,7 @@
 import { useId } from 'react';
 
-import { AlertIcon } from './icons';
+import { AlertIcon } from '@/components/ui/icons';
+
 import styles from './ai-service-notice.module.css';
 
 /**
