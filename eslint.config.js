@@ -46,8 +46,13 @@ const boundaryZones = [
     from: './apps/web/src/app',
     message: 'Features must not import the app.',
   },
-  // Server: modules and integrations sit above db and lib; app.ts composes them.
-  ...['db', 'lib', 'integrations', 'plugins'].map((lower) => ({
+  {
+    target: './apps/web/src/components',
+    from: ['./apps/web/src/lib/ai'],
+    message: 'components/ui is presentational and knows no feature: AI-aware parts live in lib/ai.',
+  },
+  // Server: modules and integrations sit above config, db and lib; app.ts composes them.
+  ...['config', 'db', 'lib', 'integrations', 'plugins'].map((lower) => ({
     target: `./apps/server/src/${lower}`,
     from: './apps/server/src/modules',
     message: 'Lower server layers must not import modules.',
@@ -86,7 +91,7 @@ export default tseslint.config(
         {
           object: 'process',
           property: 'env',
-          message: 'Read settings through config.ts (server) or config/env.ts (web), the only readers.',
+          message: 'Read settings through config/ (server) or config/env.ts (web), the only readers.',
         },
       ],
     },
@@ -100,7 +105,7 @@ export default tseslint.config(
   {
     // The readers of the environment: the server's config, test set-up and tool configs.
     files: [
-      'apps/server/src/config.ts',
+      'apps/server/src/config/index.ts',
       '**/*.test.ts',
       '**/test/**',
       'e2e/**',

@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline';
 import { runCli, type CliIo } from './cli-commands';
 import { ConfigError, invocationDir, loadConfig } from './config';
 import { DatabaseLockedError, openDatabase } from './db/client';
+import { checkMarketFeedKeys } from './modules/market-research/market-feed-keys';
 
 /** `npm run gem -w apps/server -- …`: manage local accounts and app access (see cli-commands.ts). */
 
@@ -42,7 +43,7 @@ const io: CliIo = {
 };
 
 try {
-  const config = loadConfig();
+  const config = loadConfig({ checks: [checkMarketFeedKeys] });
   const database = await openDatabase(config.database, config.migrationsDir);
   try {
     process.exitCode = await runCli(process.argv.slice(2), { config, db: database.db, io });

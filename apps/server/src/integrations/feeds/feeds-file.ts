@@ -1,12 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { marketAreas } from '@gem/contracts/catalogue';
 
 /**
  * The feeds file (GEM_FEEDS_FILE): one flat JSON object whose keys are an area slug
  * ("technology") or an area and sub-area ("priority-clients/orlen") and whose values are
  * feed URLs, http(s) or `gem-sample:<file>` (a bundled sample document). Keys starting
- * with "$" are comments. It is read once at start; a bad entry stops the start.
+ * with "$" are comments. It is read once at start (config/feeds.ts); a bad entry stops the start.
  */
 
 export type FeedSource = {
@@ -19,11 +18,6 @@ export const SAMPLE_SCHEME = 'gem-sample:';
 
 const SAMPLE_FILE = /^[a-z0-9][a-z0-9_-]*\.(json|xml|rss|atom)$/;
 
-/** Every key the catalogue knows: each area and each of its sub-areas. */
-export function catalogueFeedKeys(): string[] {
-  return marketAreas.flatMap((area) => [area.slug, ...area.children.map((c) => `${area.slug}/${c.slug}`)]);
-}
-
 export const isSampleUrl = (url: string) => url.startsWith(SAMPLE_SCHEME);
 
 /** The bundled file a `gem-sample:` URL names, in the samples folder (apps/server/feed-samples). */
@@ -32,7 +26,10 @@ export function sampleFilePath(url: string, samplesDir: string): string | undefi
   return SAMPLE_FILE.test(name) ? path.join(samplesDir, name) : undefined;
 }
 
-/** Reads and checks the feeds file. Problems are pushed as "GEM_FEEDS_FILE: …" lines. */
+/**
+ * Reads and checks the feeds file's form and URLs. Problems are pushed as "GEM_FEEDS_FILE: …"
+ * lines. Whether the keys are market areas is the market-research module's check.
+ */
 export function readFeedsFile(file: string, samplesDir: string, problems: string[]): FeedSource[] {
   const where = `GEM_FEEDS_FILE (${file})`;
   let raw: unknown;
@@ -51,14 +48,9 @@ export function readFeedsFile(file: string, samplesDir: string, problems: string
     problems.push(`${where}: must be one JSON object of "area" or "area/sub-area" keys and feed URLs`);
     return [];
   }
-  const known = new Set(catalogueFeedKeys());
   const sources: FeedSource[] = [];
   for (const [key, value] of Object.entries(raw)) {
     if (key.startsWith('$')) continue;
-    if (!known.has(key)) {
-      problems.push(`${where}: "${key}" is not a market area or "area/sub-area" of the catalogue`);
-      continue;
-    }
     if (typeof value !== 'string' || value.trim() === '') {
       problems.push(`${where}: "${key}" must be a feed URL`);
       continue;

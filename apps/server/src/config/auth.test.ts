@@ -1,101 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, envSchema, parseConfig } from './config';
+import { parseConfig, type ConfigError } from './index';
 
-describe('the configuration documents', () => {
-  const repo = new URL('../../../', import.meta.url);
-  const readme = readFileSync(new URL('README.md', repo), 'utf8');
-  const example = readFileSync(new URL('.env.example', repo), 'utf8');
-
-  it.each(Object.keys(envSchema.shape))('documents %s in README.md and .env.example', (name) => {
-    expect(readme).toContain(`| \`${name}\``);
-    expect(example).toMatch(new RegExp(`^${name}=`, 'm'));
-  });
-
-  it('runs on embedded defaults with .env.example as shipped', () => {
-    const values = Object.fromEntries(
-      example
-        .split('\n')
-        .filter((line) => /^[A-Z_]+=/.test(line))
-        .map((line) => line.split(/=(.*)/s).slice(0, 2) as [string, string]),
-    );
-    expect(parseConfig(values).auth.mode).toBe('embedded');
-  });
-});
-
-describe('parseConfig', () => {
-  it('runs on embedded defaults with nothing set', () => {
-    const config = parseConfig({});
-    expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
-    expect(config.bodyLimitBytes).toBe(1024 * 1024);
-    expect(config.log.pretty).toBe(false);
-    expect(config.migrationsDir).toMatch(/apps\/server\/drizzle$/);
-    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
-  });
-
-  it('uses the PostgreSQL server when DATABASE_URL is set', () => {
-    const config = parseConfig({
-      DATABASE_URL: 'postgres://gem@db.internal:5432/gem',
-      GEM_DB_POOL_MAX: '20',
-    });
-    expect(config.database).toEqual({
-      kind: 'postgres',
-      url: 'postgres://gem@db.internal:5432/gem',
-      poolMax: 20,
-    });
-  });
-
-  it('treats an empty value as unset', () => {
-    expect(parseConfig({ PORT: '', DATABASE_URL: ' ' }).port).toBe(3000);
-    expect(parseConfig({ DATABASE_URL: '' }).database.kind).toBe('pglite');
-  });
-
-  it('lists every bad field at once', () => {
-    let error: unknown;
-    try {
-      parseConfig({
-        PORT: 'eighty',
-        NODE_ENV: 'staging',
-        DATABASE_URL: 'mysql://x',
-        GEM_TRUST_PROXY: 'maybe',
-        GEM_BODY_LIMIT_BYTES: '-5',
-      });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const fields = (error as ConfigError).problems.map((p) => p.split(':')[0]);
-    expect(fields.sort()).toEqual([
-      'DATABASE_URL',
-      'GEM_BODY_LIMIT_BYTES',
-      'GEM_TRUST_PROXY',
-      'NODE_ENV',
-      'PORT',
-    ]);
-    expect((error as ConfigError).message).toContain('GEM_TRUST_PROXY: not proxy addresses: maybe');
-  });
-
-  it('reads booleans in the usual spellings', () => {
-    expect(parseConfig({ GEM_LOG_PRETTY: 'yes' }).log.pretty).toBe(true);
-    expect(parseConfig({ GEM_LOG_PRETTY: '0' }).log.pretty).toBe(false);
-  });
-
-  it('trusts a number of proxies or their addresses, never every hop', () => {
-    expect(parseConfig({}).trustProxy).toBe(false);
-    expect(parseConfig({ GEM_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(parseConfig({ GEM_TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(parseConfig({ GEM_TRUST_PROXY: '10.0.0.0/8, 192.168.1.4' }).trustProxy).toEqual([
-      '10.0.0.0/8',
-      '192.168.1.4',
-    ]);
-    for (const everyHop of ['true', 'yes']) {
-      expect(() => parseConfig({ GEM_TRUST_PROXY: everyHop })).toThrow(
-        /GEM_TRUST_PROXY: must be false, the number of proxies in front of GEM/,
-      );
-    }
-  });
-
+describe('the embedded provider and the address GEM is reached at', () => {
   it('listens on this machine only unless told otherwise, and only then offers the demo accounts', () => {
     const local = parseConfig({});
     expect(local.host).toBe('localhost');
@@ -111,15 +17,6 @@ describe('parseConfig', () => {
     );
     expect(parseConfig({ GEM_PUBLIC_URL: 'https://gem.example.com', GEM_TRUST_PROXY: '1' }).trustProxy).toBe(
       1,
-    );
-  });
-
-  it("refuses a brand checker on GEM's own origin (the frame could read the session)", () => {
-    expect(() => parseConfig({ GEM_BRAND_CHECKER_URL: 'http://localhost:3000/brand' })).toThrow(
-      /GEM_BRAND_CHECKER_URL: must be on another origin than GEM itself/,
-    );
-    expect(parseConfig({ GEM_BRAND_CHECKER_URL: 'https://brand.example.com/' }).brandCheckerUrl).toBe(
-      'https://brand.example.com/',
     );
   });
 });

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './index';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+    return [];
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    return err.problems;
+  }
+};
+
+describe('AI service settings', () => {
+  it('leaves the AI service off with nothing set, with the default timeout and limits', () => {
+    expect(parseConfig({}).ai).toEqual({
+      service: null,
+      timeoutMs: 60_000,
+      maxRetries: 2,
+      retryBaseDelayMs: 1_000,
+      limits: { perMinute: 20, concurrent: 2 },
+    });
+  });
+
+  it('reads each provider', () => {
+    expect(
+      parseConfig({ GEM_AI_PROVIDER: 'openai', GEM_AI_MODEL: 'gpt-4o', GEM_AI_API_KEY: 'sk-1' }).ai.service,
+    ).toEqual({ provider: 'openai', model: 'gpt-4o', apiKey: 'sk-1', baseUrl: undefined });
+    expect(
+      parseConfig({
+        GEM_AI_PROVIDER: 'openai-compatible',
+        GEM_AI_MODEL: 'llama3',
+        GEM_AI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      }).ai.service,
+    ).toEqual({
+      provider: 'openai-compatible',
+      model: 'llama3',
+      apiKey: undefined,
+      baseUrl: 'http://127.0.0.1:11434/v1',
+    });
+    expect(
+      parseConfig({
+        GEM_AI_PROVIDER: 'azure',
+        GEM_AI_AZURE_RESOURCE: 'contoso-openai',
+        GEM_AI_AZURE_DEPLOYMENT: 'gpt-4o-prod',
+        GEM_AI_API_KEY: 'key',
+      }).ai.service,
+    ).toEqual({
+      provider: 'azure',
+      model: 'gpt-4o-prod',
+      deployment: 'gpt-4o-prod',
+      apiKey: 'key',
+      resourceName: 'contoso-openai',
+      baseUrl: undefined,
+      apiVersion: 'v1',
+    });
+  });
+
+  it('lists every missing or contradictory setting', () => {
+    expect(problemsOf({ GEM_AI_MODEL: 'gpt-4o' })).toEqual([
+      'GEM_AI_MODEL: is set but GEM_AI_PROVIDER is not; set the provider too, or unset GEM_AI_MODEL',
+    ]);
+    expect(problemsOf({ GEM_AI_PROVIDER: 'anthropic', GEM_AI_AZURE_DEPLOYMENT: 'x' }).sort()).toEqual([
+      'GEM_AI_API_KEY: is required with GEM_AI_PROVIDER=anthropic',
+      'GEM_AI_AZURE_DEPLOYMENT: applies to GEM_AI_PROVIDER=azure only',
+      'GEM_AI_MODEL: is required with GEM_AI_PROVIDER=anthropic',
+    ]);
+    expect(problemsOf({ GEM_AI_PROVIDER: 'azure' }).map((p) => p.split(':')[0])).toEqual([
+      'GEM_AI_AZURE_RESOURCE',
+      'GEM_AI_AZURE_DEPLOYMENT',
+      'GEM_AI_API_KEY',
+    ]);
+  });
+});
