@@ -29,6 +29,11 @@ export type FeedServer = {
   url(path: string): string;
   set(path: string, route: FeedRoute): void;
   requests(path?: string): RecordedRequest[];
+  /**
+   * Resolves with the `count`-th request for `path` (the first by default) once it has arrived,
+   * at once if it already has: tests wait for a request instead of sleeping.
+   */
+  waitForRequest(path: string, count?: number): Promise<RecordedRequest>;
   close(): Promise<void>;
 };
 
@@ -39,10 +44,18 @@ const svg = (hue: string) =>
 export async function startFeedServer(): Promise<FeedServer> {
   const routes = new Map<string, FeedRoute>();
   const seen: RecordedRequest[] = [];
+  const waiters: { path: string; count: number; resolve: (r: RecordedRequest) => void }[] = [];
+  const nth = (path: string, count: number) => seen.filter((r) => r.path === path)[count - 1];
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     seen.push({ path, headers: req.headers });
+    for (const waiter of [...waiters]) {
+      const arrived = nth(waiter.path, waiter.count);
+      if (!arrived) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(arrived);
+    }
     const image = /^\/images\/([a-z0-9-]+)\.svg$/.exec(path);
     if (image) {
       res.writeHead(200, { 'content-type': 'image/svg+xml', 'cache-control': 'max-age=3600' });
@@ -95,6 +108,12 @@ export async function startFeedServer(): Promise<FeedServer> {
     url: (path) => `${origin}${path}`,
     set: (path, route) => void routes.set(path, route),
     requests: (path) => seen.filter((r) => path === undefined || r.path === path),
+    waitForRequest: (path, count = 1) =>
+      new Promise<RecordedRequest>((resolve) => {
+        const arrived = nth(path, count);
+        if (arrived) resolve(arrived);
+        else waiters.push({ path, count, resolve });
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

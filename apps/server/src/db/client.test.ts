@@ -5,7 +5,7 @@ import { count } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
-import { testConfig } from '../config';
+import { testConfig } from '../../test/test-config';
 import { DatabaseLockedError, openDatabase, type Database } from './client';
 import { users } from './schema/users';
 

@@ -2,4 +2,5 @@
 export * from './embedded-idp';
 export * from './generations';
 export * from './market-research';
+export * from './scheduler';
 export * from './users';

@@ -1,24 +1,13 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tsvector } from './column-types';
 
 /** Market Research: one row per configured feed and the items read from it (modules/market-research). */
 
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 /**
  * A feed named in the feeds file, keyed "area" or "area/sub-area". It remembers the HTTP
- * validators for conditional GET, the last success and failure, and a lease so that of
- * several GEM instances on one database only one refreshes the feed at a time.
+ * validators for conditional GET and the last attempt, success and failure. Which instance
+ * reads the feeds is the scheduler's lease (scheduled_tasks), not a column here.
  */
 export const marketFeeds = pgTable('market_feeds', {
   key: text('key').primaryKey(),
@@ -27,6 +16,7 @@ export const marketFeeds = pgTable('market_feeds', {
   lastModified: text('last_modified'),
   /** sha256 of the last document parsed: an unchanged document is not written again. */
   contentHash: text('content_hash'),
+  /** When a round last started reading this feed; null for a feed not read since it was added or changed. */
   lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
@@ -35,8 +25,6 @@ export const marketFeeds = pgTable('market_feeds', {
   /** Why the last read failed (for the logs and operators; never sent to the browser). */
   lastError: text('last_error'),
   consecutiveFailures: integer('consecutive_failures').notNull().default(0),
-  leaseOwner: text('lease_owner'),
-  leaseUntil: timestamp('lease_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

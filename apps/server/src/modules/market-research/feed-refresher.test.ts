@@ -10,12 +10,13 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { testConfig } from '../../config';
+import { testConfig } from '../../../test/test-config';
 import type { Database } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
 import { createFeedReader, type FeedReader } from '../../integrations/feeds/feed-reader';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
-import { createFeedRefresher, type FeedRefresherOptions } from './feed-refresher';
+import { createScheduler, type Scheduler } from '../../lib/scheduler';
+import { createFeedRefresher, FEED_REFRESH_TASK, type FeedRefresherOptions } from './feed-refresher';
 import { saveDocument } from './feed-store';
 
 const log = pino({ level: 'silent' });
@@ -49,6 +50,13 @@ const refresher = (sources: FeedSource[], overrides: Partial<FeedRefresherOption
     log,
     ...overrides,
   });
+
+/** One GEM instance's background work: a scheduler with the feed round registered on it. */
+const instance = (sources: FeedSource[], overrides: Partial<FeedRefresherOptions> = {}): Scheduler => {
+  const scheduler = createScheduler({ db: database.db, log, now: overrides.now });
+  refresher(sources, { scheduler, ...overrides });
+  return scheduler;
+};
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString();
 const item = (n: number, extra: Partial<FixtureItem> = {}): FixtureItem => ({
@@ -98,7 +106,7 @@ describe('refreshing feeds', () => {
     const r = refresher(sources);
     await r.refresh();
     const firstSuccess = (await feedRow('technology')).lastSuccessAt!;
-    const outcomes = await r.refresh({ force: true });
+    const outcomes = await r.refresh();
     expect(outcomes.map((o) => o.status)).toEqual(['unchanged', 'unchanged']);
     expect(feeds.requests('/cond/etag')[1]!.headers['if-none-match']).toBe('"e1"');
     expect(feeds.requests('/cond/date')[1]!.headers['if-modified-since']).toBe(
@@ -114,7 +122,7 @@ describe('refreshing feeds', () => {
     feeds.set('/same', { body: jsonFeed('S', [item(1)]) });
     const r = refresher([{ key: 'technology', url: feeds.url('/same') }]);
     expect((await r.refresh())[0]!.status).toBe('updated');
-    expect((await r.refresh({ force: true }))[0]!.status).toBe('unchanged');
+    expect((await r.refresh())[0]!.status).toBe('unchanged');
   });
 
   it('deduplicates across refreshes by item id and by URL without utm_* parameters', async () => {
@@ -136,7 +144,7 @@ describe('refreshing feeds', () => {
         item(3, { url: 'https://news.example/c' }),
       ]),
     });
-    const [outcome] = await r.refresh({ force: true });
+    const [outcome] = await r.refresh();
     expect(outcome).toMatchObject({ status: 'updated', added: 1, updated: 2 });
     const stored = await itemsOf('technology');
     expect(stored.map((i) => i.title)).toEqual(['Story 1, updated', 'Story 22', 'Story 3']);
@@ -178,7 +186,7 @@ describe('refreshing feeds', () => {
     const success = (await feedRow('esg')).lastSuccessAt!;
 
     feeds.set(path, route);
-    const [outcome] = await r.refresh({ force: true });
+    const [outcome] = await r.refresh();
     expect(outcome!.status).toBe('failed');
     expect(await itemsOf('esg')).toHaveLength(2);
     const row = await feedRow('esg');
@@ -188,7 +196,7 @@ describe('refreshing feeds', () => {
     expect(row.lastSuccessAt).toEqual(success);
 
     feeds.set(path, { body: rssFeed('F', [item(1), item(2), item(3)]) });
-    await r.refresh({ force: true });
+    await r.refresh();
     const healed = await feedRow('esg');
     expect(healed).toMatchObject({ failingSince: null, lastError: null, consecutiveFailures: 0 });
     expect(await itemsOf('esg')).toHaveLength(3);
@@ -211,13 +219,14 @@ describe('refreshing feeds', () => {
   });
 
   it('reads the bundled sample feeds with no network, dated as recent news', async () => {
-    const outcomes = await refresher(sampleSources).refresh();
+    const today = new Date();
+    const outcomes = await refresher(sampleSources, { now: () => today }).refresh();
     expect(outcomes).toHaveLength(24);
     expect(outcomes.filter((o) => o.status !== 'updated')).toEqual([]);
     const all = await database.db.select().from(marketFeedItems);
     expect(all.length).toBeGreaterThanOrEqual(100);
     const newest = Math.max(...all.map((i) => i.publishedAt?.getTime() ?? 0));
-    const ageDays = (Date.now() - newest) / (24 * 60 * 60 * 1000);
+    const ageDays = (today.getTime() - newest) / (24 * 60 * 60 * 1000);
     expect(ageDays).toBeGreaterThan(0);
     expect(ageDays).toBeLessThan(2);
     expect(all.every((i) => i.imageUrl === null || i.imageUrl.startsWith('/images/feed-samples/'))).toBe(
@@ -245,15 +254,33 @@ describe('several instances on one database', () => {
       key,
       url: feeds.url(paths[n]!),
     }));
-    const [a, b] = [refresher(sources), refresher(sources)];
-    const [outA, outB] = await Promise.all([a.refresh(), b.refresh()]);
-    expect(outA.length + outB.length).toBe(4);
+    const [a, b] = [instance(sources), instance(sources)];
+    const ran = await Promise.all([a.runNow(FEED_REFRESH_TASK), b.runNow(FEED_REFRESH_TASK)]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
     for (const path of paths) expect(feeds.requests(path)).toHaveLength(1);
     expect(await database.db.select().from(marketFeedItems)).toHaveLength(12);
 
     // Not due again yet: neither instance reads them a second time.
-    const [againA, againB] = await Promise.all([a.refresh(), b.refresh()]);
-    expect([...againA, ...againB]).toEqual([]);
+    expect(await Promise.all([a.runNow(FEED_REFRESH_TASK), b.runNow(FEED_REFRESH_TASK)])).toEqual([
+      false,
+      false,
+    ]);
+    for (const path of paths) expect(feeds.requests(path)).toHaveLength(1);
+  });
+
+  it('reads a feed new to the feeds file at the next tick, without waiting for the interval', async () => {
+    feeds.set('/early/tech', { body: jsonFeed('T', [item(1)]) });
+    feeds.set('/early/esg', { body: jsonFeed('E', [item(2)]) });
+    const before = [{ key: 'technology', url: feeds.url('/early/tech') }];
+    expect(await instance(before).runNow(FEED_REFRESH_TASK)).toBe(true);
+    expect(await instance(before).runNow(FEED_REFRESH_TASK)).toBe(false);
+
+    // Another instance starts with a feeds file that adds a feed.
+    const after = [...before, { key: 'esg', url: feeds.url('/early/esg') }];
+    expect(await instance(after).runNow(FEED_REFRESH_TASK)).toBe(true);
+    expect(feeds.requests('/early/esg')).toHaveLength(1);
+    expect((await itemsOf('esg')).map((i) => i.title)).toEqual(['Story 2']);
+    expect(await instance(after).runNow(FEED_REFRESH_TASK)).toBe(false);
   });
 
   it('the unique keys turn a concurrent save of the same items into no duplicates', async () => {
@@ -283,22 +310,39 @@ describe('the schedule', () => {
   it('reads at start, then again once the interval has passed, and stops cleanly', async () => {
     feeds.set('/scheduled', { body: jsonFeed('S', [item(1)]) });
     let clock = new Date();
-    const r = refresher([{ key: 'technology', url: feeds.url('/scheduled') }], {
+    const scheduler = createScheduler({ db: database.db, log, tickMs: 10, now: () => clock });
+    refresher([{ key: 'technology', url: feeds.url('/scheduled') }], {
       refreshMinutes: 15,
-      tickMs: 50,
+      scheduler,
       now: () => clock,
     });
-    r.start();
-    await expect.poll(() => feeds.requests('/scheduled').length, { timeout: 5_000 }).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(feeds.requests('/scheduled')).toHaveLength(1);
-    // Due again: the database decides, so move the last attempt back by the interval.
-    await database.db
-      .update(marketFeeds)
-      .set({ lastAttemptAt: new Date(Date.now() - 16 * 60 * 1000) })
-      .where(eq(marketFeeds.key, 'technology'));
-    clock = new Date();
-    await expect.poll(() => feeds.requests('/scheduled').length, { timeout: 5_000 }).toBe(2);
-    await r.stop();
+    scheduler.start();
+    try {
+      await feeds.waitForRequest('/scheduled');
+      await scheduler.idle();
+      // Not due yet: a tick reads nothing.
+      expect(await scheduler.runNow(FEED_REFRESH_TASK)).toBe(false);
+      expect(feeds.requests('/scheduled')).toHaveLength(1);
+      // Due again once the interval has passed: the running scheduler's next tick reads it.
+      clock = new Date(clock.getTime() + 15 * 60 * 1000);
+      await feeds.waitForRequest('/scheduled', 2);
+    } finally {
+      await scheduler.stop();
+    }
+    expect(feeds.requests('/scheduled')).toHaveLength(2);
+  });
+
+  it('stops a read in flight when the instance stops, and records nothing against the feed', async () => {
+    feeds.set('/slow', { hang: true });
+    const scheduler = createScheduler({ db: database.db, log });
+    refresher([{ key: 'technology', url: feeds.url('/slow') }], { scheduler });
+    scheduler.start();
+    await feeds.waitForRequest('/slow');
+    await scheduler.stop();
+    expect(await feedRow('technology')).toMatchObject({
+      lastError: null,
+      lastFailureAt: null,
+      consecutiveFailures: 0,
+    });
   });
 });

@@ -1,27 +1,29 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FeedReader } from '../../integrations/feeds/feed-reader';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
 import { FeedParseError, parseFeedDocument } from '../../integrations/feeds/parse-feed';
-import { describeUrl, FeedFetchError } from '../../integrations/feeds/safe-fetch';
 import { shiftSampleDates } from '../../integrations/feeds/sample-feeds';
+import { describeUrl, HttpFetchError } from '../../integrations/http/safe-fetch';
+import type { Scheduler } from '../../lib/scheduler';
 import {
-  claimFeeds,
+  hasUnreadFeeds,
   purgeItemsBefore,
   recordFailure,
   recordUnchanged,
-  releaseFeed,
   saveDocument,
+  startRound,
   syncSources,
-  type ClaimedFeed,
+  type RoundFeed,
 } from './feed-store';
 
 /**
- * Reads the configured feeds into the database: at start, then every `refreshMinutes`.
- * Each instance ticks once a minute and claims the feeds that are due; a claimed feed is
- * leased, so with several instances on one database each feed is read by one of them.
- * A failing feed keeps its items; the failure and the last success are recorded.
+ * Reads the configured feeds into the database. The round is a scheduler task: it runs when
+ * an instance starts (if it is due), then every `refreshMinutes`, once across all instances on
+ * the database; a feed added to the feeds file (or given a new URL) is read at the next tick,
+ * without waiting for the interval. A failing feed keeps its items; the failure and the last
+ * success are recorded.
  */
 
 export type FeedRefresherOptions = {
@@ -31,9 +33,9 @@ export type FeedRefresherOptions = {
   refreshMinutes: number;
   retentionDays: number;
   log: FastifyBaseLogger;
-  /** How often an instance looks for due feeds (default a minute). */
-  tickMs?: number;
-  /** Feeds read at the same time by one instance. */
+  /** Runs the round on schedule. Without it, nothing runs until refresh() is called. */
+  scheduler?: Scheduler;
+  /** Feeds read at the same time. */
   concurrency?: number;
   now?: () => Date;
 };
@@ -45,20 +47,19 @@ export type RefreshOutcome =
 
 export type FeedRefresher = ReturnType<typeof createFeedRefresher>;
 
-// Longer than the longest read (10 s deadline, parsing, storing) by a wide margin.
-const LEASE_SECONDS = 120;
+/** The round's name in scheduled_tasks. */
+export const FEED_REFRESH_TASK = 'market-research.feed-refresh';
+// Renewed while the round runs; a dead instance's round is taken over this long after its last renewal.
+const LEASE_MS = 2 * 60_000;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const NEVER = new AbortController().signal;
 
 export function createFeedRefresher(options: FeedRefresherOptions) {
   const { db, reader, log } = options;
   const now = options.now ?? (() => new Date());
-  const owner = randomUUID();
   const keys = options.sources.map((s) => s.key);
   const concurrency = options.concurrency ?? 4;
-  const stopping = new AbortController();
   let synced: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
 
   const sync = () =>
     (synced ??= syncSources(db, options.sources).catch((err: unknown) => {
@@ -66,14 +67,10 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
       throw err;
     }));
 
-  async function refreshOne(feed: ClaimedFeed): Promise<RefreshOutcome> {
+  async function refreshOne(feed: RoundFeed, signal: AbortSignal): Promise<RefreshOutcome> {
     const at = now();
     try {
-      const doc = await reader.read(
-        feed.url,
-        { etag: feed.etag, lastModified: feed.lastModified },
-        stopping.signal,
-      );
+      const doc = await reader.read(feed.url, { etag: feed.etag, lastModified: feed.lastModified }, signal);
       if (doc.status === 'not-modified') {
         await recordUnchanged(db, feed.key, at);
         return { key: feed.key, status: 'unchanged' };
@@ -99,10 +96,10 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
     } catch (err) {
       // The feed's own faults say what went wrong; anything else (a database error, whose message
       // carries query values) goes to the log through its serializer, not into the feed's row.
-      const known = err instanceof FeedFetchError || err instanceof FeedParseError;
+      const known = err instanceof HttpFetchError || err instanceof FeedParseError;
       const message = known ? err.message : 'GEM could not read or store this feed (see the server log)';
       // Cut short by a shutdown: not the feed's fault, nothing to record.
-      if (stopping.signal.aborted) return { key: feed.key, status: 'failed', error: message };
+      if (signal.aborted) return { key: feed.key, status: 'failed', error: message };
       log.warn(
         { feed: feed.key, source: describeUrl(feed.url), reason: message, ...(known ? {} : { err }) },
         'feed refresh failed',
@@ -111,32 +108,21 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
         log.error({ err: dbErr, feed: feed.key }, 'could not record a feed failure'),
       );
       return { key: feed.key, status: 'failed', error: message };
-    } finally {
-      await releaseFeed(db, feed.key, owner).catch(() => undefined);
     }
   }
 
-  /** Reads every due feed (every feed with `force`), then applies the retention period. */
-  async function refresh({ force = false }: { force?: boolean } = {}): Promise<RefreshOutcome[]> {
+  /**
+   * One round: reads every configured feed now, then applies the retention period. The
+   * scheduler makes it run on one instance at a time; `signal` cuts it short (a shutdown).
+   */
+  async function refresh({ signal = NEVER }: { signal?: AbortSignal } = {}): Promise<RefreshOutcome[]> {
     await sync();
-    const claimed = await claimFeeds(db, {
-      keys,
-      owner,
-      leaseSeconds: LEASE_SECONDS,
-      // A little under the interval, so a tick a few seconds early still counts.
-      dueAfterSeconds: Math.max(30, options.refreshMinutes * 60 - 30),
-      force,
-    });
+    const queue = await startRound(db, keys, now());
     const outcomes: RefreshOutcome[] = [];
-    const queue = [...claimed];
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let feed = queue.shift(); feed; feed = queue.shift()) {
-          if (stopping.signal.aborted) {
-            await releaseFeed(db, feed.key, owner).catch(() => undefined);
-            continue;
-          }
-          outcomes.push(await refreshOne(feed));
+        for (let feed = queue.shift(); feed && !signal.aborted; feed = queue.shift()) {
+          outcomes.push(await refreshOne(feed, signal));
         }
       }),
     );
@@ -150,31 +136,19 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
     return purgeItemsBefore(db, new Date(now().getTime() - options.retentionDays * DAY_MS));
   }
 
-  function tick() {
-    running = running
-      .then(() => refresh())
-      .catch((err: unknown) => {
-        if (!stopping.signal.aborted) log.error({ err }, 'feed refresh round failed');
-      });
-    return running;
-  }
+  options.scheduler?.every({
+    name: FEED_REFRESH_TASK,
+    intervalMs: options.refreshMinutes * 60_000,
+    leaseMs: LEASE_MS,
+    // A feed new to the feeds file (or with a new URL) is read without waiting for the interval.
+    dueEarly: async () => {
+      await sync();
+      return hasUnreadFeeds(db, keys);
+    },
+    run: async (signal) => {
+      await refresh({ signal });
+    },
+  });
 
-  return {
-    refresh,
-    purge,
-    /** Starts reading: a first round now, then one per tick. */
-    start() {
-      if (timer || stopping.signal.aborted) return;
-      void tick();
-      timer = setInterval(() => void tick(), options.tickMs ?? 60_000);
-      timer.unref();
-    },
-    /** Stops the timer, cancels reads in flight and waits for the round to wind down. */
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      stopping.abort();
-      await running;
-    },
-  };
+  return { refresh, purge };
 }

@@ -1,14 +1,14 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
 import { isSampleUrl } from '../../integrations/feeds/feeds-file';
 import type { NormalisedItem } from '../../integrations/feeds/parse-feed';
-import { fold } from './search-text';
+import { searchVector as foldedVector } from '../../lib/search-text';
 
 /** The writes of feed ingestion. Every statement is safe to run from several instances at once. */
 
-export type ClaimedFeed = {
+export type RoundFeed = {
   key: string;
   url: string;
   etag: string | null;
@@ -52,47 +52,15 @@ export async function syncSources(db: Db, sources: readonly FeedSource[]): Promi
 }
 
 /**
- * Claims the feeds among `keys` that are due (not attempted within `dueAfterSeconds`, or all
- * with `force`) and not leased by another instance. The row lock with SKIP LOCKED makes two
- * instances claiming at once take different feeds; the lease keeps a feed claimed while it
- * is being read, without holding a transaction open over the network.
+ * Starts a round: marks the feeds among `keys` as attempted at `at` and returns what their
+ * reads need, in key order. Only the instance holding the round's scheduler lease calls it.
  */
-export async function claimFeeds(
-  db: Db,
-  options: {
-    keys: readonly string[];
-    owner: string;
-    leaseSeconds: number;
-    dueAfterSeconds: number;
-    force?: boolean;
-  },
-): Promise<ClaimedFeed[]> {
-  if (options.keys.length === 0) return [];
-  const due = db
-    .select({ key: marketFeeds.key })
-    .from(marketFeeds)
-    .where(
-      and(
-        inArray(marketFeeds.key, [...options.keys]),
-        or(isNull(marketFeeds.leaseUntil), lt(marketFeeds.leaseUntil, sql`now()`)),
-        options.force
-          ? undefined
-          : or(
-              isNull(marketFeeds.lastAttemptAt),
-              lte(marketFeeds.lastAttemptAt, sql`now() - make_interval(secs => ${options.dueAfterSeconds})`),
-            ),
-      ),
-    )
-    .orderBy(sql`${marketFeeds.lastAttemptAt} asc nulls first`, asc(marketFeeds.key))
-    .for('update', { skipLocked: true });
-  return db
+export async function startRound(db: Db, keys: readonly string[], at: Date): Promise<RoundFeed[]> {
+  if (keys.length === 0) return [];
+  const feeds = await db
     .update(marketFeeds)
-    .set({
-      leaseOwner: options.owner,
-      leaseUntil: sql`now() + make_interval(secs => ${options.leaseSeconds})`,
-      lastAttemptAt: sql`now()`,
-    })
-    .where(inArray(marketFeeds.key, due))
+    .set({ lastAttemptAt: at })
+    .where(inArray(marketFeeds.key, [...keys]))
     .returning({
       key: marketFeeds.key,
       url: marketFeeds.url,
@@ -100,13 +68,18 @@ export async function claimFeeds(
       lastModified: marketFeeds.lastModified,
       contentHash: marketFeeds.contentHash,
     });
+  return feeds.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-export async function releaseFeed(db: Db, key: string, owner: string): Promise<void> {
-  await db
-    .update(marketFeeds)
-    .set({ leaseOwner: null, leaseUntil: null })
-    .where(and(eq(marketFeeds.key, key), eq(marketFeeds.leaseOwner, owner)));
+/** Whether a feed among `keys` has not been read since it was added or its URL changed. */
+export async function hasUnreadFeeds(db: Db, keys: readonly string[]): Promise<boolean> {
+  if (keys.length === 0) return false;
+  const unread = await db
+    .select({ key: marketFeeds.key })
+    .from(marketFeeds)
+    .where(and(inArray(marketFeeds.key, [...keys]), isNull(marketFeeds.lastAttemptAt)))
+    .limit(1);
+  return unread.length > 0;
 }
 
 const successFields = (now: Date) => ({
@@ -134,10 +107,9 @@ export async function recordFailure(db: Db, key: string, message: string, now: D
     .where(eq(marketFeeds.key, key));
 }
 
+/** Title (weight A), then text and authors (B). */
 const searchVector = (item: NormalisedItem) =>
-  sql`setweight(to_tsvector('english', ${fold(item.title)}), 'A') || setweight(to_tsvector('english', ${fold(
-    `${item.contentText} ${item.authors.join(' ')}`,
-  )}), 'B')`;
+  foldedVector({ A: item.title, B: `${item.contentText} ${item.authors.join(' ')}` });
 
 /**
  * Stores a document's items and the success, in one transaction. An item already stored with

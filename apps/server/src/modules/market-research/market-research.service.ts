@@ -12,7 +12,7 @@ import type { Db } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
 import { isSampleUrl, type FeedSource } from '../../integrations/feeds/feeds-file';
 import { AppError } from '../../lib/app-error';
-import { toPrefixQuery } from './search-text';
+import { matchesSearch } from '../../lib/search-text';
 
 /** Reads for the Market Research pages: the catalogue with feed status, and pages of items. */
 
@@ -92,8 +92,7 @@ export function createMarketResearchService({ db, sources }: { db: Db; sources: 
         sql`(${marketFeedItems.sortAt}, ${marketFeedItems.id}) < (${cursor.sortAt.toISOString()}::timestamptz, ${cursor.id})`,
       );
     }
-    const tsquery = query.q ? toPrefixQuery(query.q) : null;
-    if (tsquery) conditions.push(sql`${marketFeedItems.searchVector} @@ to_tsquery('english', ${tsquery})`);
+    if (query.q) conditions.push(matchesSearch(marketFeedItems.searchVector, query.q));
 
     const [rows, [status]] = await Promise.all([
       db

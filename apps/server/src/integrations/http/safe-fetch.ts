@@ -6,7 +6,8 @@ import zlib from 'node:zlib';
 import type { AddressPolicy } from './address-policy';
 
 /**
- * GETs a feed over http(s) with the guards an internet-facing fetch of configured URLs needs:
+ * GETs a document over http(s) with the guards an internet-facing fetch of configured URLs
+ * needs (feeds, the competitor crawler, any outbound call to a URL from configuration):
  * every hop (the first and each redirect) may only connect to an address the policy allows,
  * checked on the address actually connected to (a DNS answer is checked at connect time, so
  * a name that resolves to 127.0.0.1 is refused, and so is an IP literal); redirects go to
@@ -14,18 +15,23 @@ import type { AddressPolicy } from './address-policy';
  * counted after decompression.
  */
 
+export type Validators = { etag?: string | null; lastModified?: string | null };
+
 export type FetchOptions = {
   isPermittedAddress: AddressPolicy;
   /** For the whole exchange, redirects and body included. */
   timeoutMs: number;
   /** Largest body accepted, after decompression. */
   maxBytes: number;
+  /** Every caller names itself to the hosts it reads (the feed reader, the crawler). */
+  userAgent: string;
+  /** The Accept header; any type when left out. */
+  accept?: string;
+  /** Conditional GET: sent as If-None-Match / If-Modified-Since; a 304 is reported as not modified. */
+  validators?: Validators;
   maxRedirects?: number;
-  userAgent?: string;
   signal?: AbortSignal;
 };
-
-export type Validators = { etag?: string | null; lastModified?: string | null };
 
 export type FetchResult =
   | { status: 'not-modified' }
@@ -39,22 +45,20 @@ export type FetchResult =
       finalUrl: string;
     };
 
-export type FetchFailure =
+export type HttpFetchFailure =
   'bad_url' | 'blocked_address' | 'too_many_redirects' | 'timeout' | 'too_large' | 'http_status' | 'network';
 
 /** Why a fetch failed; `message` is safe to log and store (no bodies, no credentials). */
-export class FeedFetchError extends Error {
+export class HttpFetchError extends Error {
   constructor(
-    readonly reason: FetchFailure,
+    readonly reason: HttpFetchFailure,
     message: string,
     options?: ErrorOptions,
   ) {
     super(message, options);
-    this.name = 'FeedFetchError';
+    this.name = 'HttpFetchError';
   }
 }
-
-export const DEFAULT_USER_AGENT = 'GEM-feed-reader/1.0 (internal marketing workspace)';
 
 /** The host and path of a URL, without credentials or query, for messages and logs. */
 export function describeUrl(url: string): string {
@@ -73,9 +77,9 @@ function guardedLookup(isPermitted: AddressPolicy): LookupFunction {
       if (err) return callback(err, '', 0);
       const refused = addresses.find((a) => !isPermitted(a.address));
       if (refused || addresses.length === 0) {
-        const blocked = new FeedFetchError(
+        const blocked = new HttpFetchError(
           'blocked_address',
-          `${hostname} resolves to ${refused?.address ?? 'nothing'}, which feeds may not be read from`,
+          `${hostname} resolves to ${refused?.address ?? 'nothing'}, which GEM may not connect to`,
         );
         return callback(blocked as NodeJS.ErrnoException, '', 0);
       }
@@ -101,11 +105,7 @@ const header = (res: IncomingMessage, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-export async function safeFetch(
-  url: string,
-  validators: Validators,
-  options: FetchOptions,
-): Promise<FetchResult> {
+export async function safeFetch(url: string, options: FetchOptions): Promise<FetchResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
@@ -114,20 +114,20 @@ export async function safeFetch(
   try {
     let current = url;
     for (let hop = 0; hop <= maxRedirects; hop += 1) {
-      const answer = await requestOnce(current, validators, options, controller.signal);
+      const answer = await requestOnce(current, options, controller.signal);
       if (answer.kind === 'redirect') {
         current = answer.location;
         continue;
       }
       return answer.result;
     }
-    throw new FeedFetchError('too_many_redirects', `more than ${maxRedirects} redirects`);
+    throw new HttpFetchError('too_many_redirects', `more than ${maxRedirects} redirects`);
   } catch (err) {
-    if (controller.signal.aborted && !(err instanceof FeedFetchError && err.reason !== 'network')) {
-      throw new FeedFetchError(
+    if (controller.signal.aborted && !(err instanceof HttpFetchError && err.reason !== 'network')) {
+      throw new HttpFetchError(
         'timeout',
         options.signal?.aborted
-          ? 'the read was cancelled'
+          ? 'the request was cancelled'
           : `no complete answer within ${options.timeoutMs} ms`,
       );
     }
@@ -140,35 +140,30 @@ export async function safeFetch(
 
 type Answer = { kind: 'redirect'; location: string } | { kind: 'done'; result: FetchResult };
 
-function requestOnce(
-  url: string,
-  validators: Validators,
-  options: FetchOptions,
-  signal: AbortSignal,
-): Promise<Answer> {
+function requestOnce(url: string, options: FetchOptions, signal: AbortSignal): Promise<Answer> {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return Promise.reject(new FeedFetchError('bad_url', 'not a valid URL'));
+    return Promise.reject(new HttpFetchError('bad_url', 'not a valid URL'));
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    return Promise.reject(new FeedFetchError('bad_url', `${target.protocol} addresses are not read`));
+    return Promise.reject(new HttpFetchError('bad_url', `${target.protocol} addresses are not read`));
   }
   // An IP literal never goes through DNS, so it is checked here; names are checked at connect.
   const host = target.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !options.isPermittedAddress(host)) {
     return Promise.reject(
-      new FeedFetchError('blocked_address', `${host} is not an address feeds may be read from`),
+      new HttpFetchError('blocked_address', `${host} is not an address GEM may connect to`),
     );
   }
 
   const headers: Record<string, string> = {
-    accept:
-      'application/feed+json, application/json;q=0.9, application/atom+xml, application/rss+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5',
+    accept: options.accept ?? '*/*',
     'accept-encoding': 'gzip, deflate, br',
-    'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+    'user-agent': options.userAgent,
   };
+  const validators = options.validators ?? {};
   if (validators.etag) headers['if-none-match'] = validators.etag;
   if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
 
@@ -179,9 +174,9 @@ function requestOnce(
       if (settled) return;
       settled = true;
       reject(
-        err instanceof FeedFetchError
+        err instanceof HttpFetchError
           ? err
-          : new FeedFetchError('network', `could not read ${describeUrl(url)}: ${(err as Error).message}`, {
+          : new HttpFetchError('network', `could not read ${describeUrl(url)}: ${(err as Error).message}`, {
               cause: err,
             }),
       );
@@ -201,15 +196,15 @@ function requestOnce(
         if ([301, 302, 303, 307, 308].includes(status)) {
           res.resume();
           const location = header(res, 'location');
-          if (!location) return fail(new FeedFetchError('http_status', `HTTP ${status} without a Location`));
+          if (!location) return fail(new HttpFetchError('http_status', `HTTP ${status} without a Location`));
           let next: URL;
           try {
             next = new URL(location, target);
           } catch {
-            return fail(new FeedFetchError('bad_url', 'the redirect Location is not a valid URL'));
+            return fail(new HttpFetchError('bad_url', 'the redirect Location is not a valid URL'));
           }
           if (next.protocol !== 'http:' && next.protocol !== 'https:') {
-            return fail(new FeedFetchError('bad_url', `a redirect to ${next.protocol} is not followed`));
+            return fail(new HttpFetchError('bad_url', `a redirect to ${next.protocol} is not followed`));
           }
           settled = true;
           return resolve({ kind: 'redirect', location: next.toString() });
@@ -221,7 +216,7 @@ function requestOnce(
         }
         if (status < 200 || status > 299) {
           res.resume();
-          return fail(new FeedFetchError('http_status', `HTTP ${status} from ${describeUrl(target.href)}`));
+          return fail(new HttpFetchError('http_status', `HTTP ${status} from ${describeUrl(target.href)}`));
         }
         const declared = Number(header(res, 'content-length'));
         if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
@@ -265,12 +260,12 @@ function requestOnce(
         });
       },
     );
-    // A refused lookup arrives here as the FeedFetchError guardedLookup made.
+    // A refused lookup arrives here as the HttpFetchError guardedLookup made.
     req.on('error', fail);
     req.end();
   });
 }
 
 function tooLarge(maxBytes: number) {
-  return new FeedFetchError('too_large', `the document is larger than ${maxBytes} bytes`);
+  return new HttpFetchError('too_large', `the document is larger than ${maxBytes} bytes`);
 }

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { startFeedServer, type FeedServer } from '@gem/test-servers/feed-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { anyAddress, publicAddressesOnly, type AddressPolicy } from './address-policy';
-import { FeedFetchError, safeFetch, type FetchOptions } from './safe-fetch';
+import { HttpFetchError, safeFetch, type FetchOptions } from './safe-fetch';
 
 let feeds: FeedServer;
 beforeAll(async () => {
@@ -12,20 +12,21 @@ afterAll(async () => {
   await feeds?.close();
 });
 
-// The feed host runs on 127.0.0.1: this policy lets GEM reach it and nothing else private.
+// The test host runs on 127.0.0.1: this policy lets GEM reach it and nothing else private.
 const onlyTheTestHost: AddressPolicy = (a) => a === '127.0.0.1' || publicAddressesOnly(a);
 const options = (overrides: Partial<FetchOptions> = {}): FetchOptions => ({
   isPermittedAddress: onlyTheTestHost,
   timeoutMs: 2_000,
   maxBytes: 64 * 1024,
+  userAgent: 'GEM-test/1.0',
   ...overrides,
 });
 
-async function failure(promise: Promise<unknown>): Promise<FeedFetchError> {
+async function failure(promise: Promise<unknown>): Promise<HttpFetchError> {
   try {
     await promise;
   } catch (err) {
-    if (err instanceof FeedFetchError) return err;
+    if (err instanceof HttpFetchError) return err;
     throw err;
   }
   throw new Error('expected the fetch to fail');
@@ -58,10 +59,10 @@ describe('the address policy', () => {
   });
 });
 
-describe('fetching a feed', () => {
+describe('fetching a document', () => {
   it('reads a document with its validators', async () => {
     feeds.set('/plain.xml', { body: '<rss/>', etag: '"v1"', lastModified: 'Mon, 02 Mar 2026 08:00:00 GMT' });
-    const result = await safeFetch(feeds.url('/plain.xml'), {}, options());
+    const result = await safeFetch(feeds.url('/plain.xml'), options());
     expect(result).toMatchObject({
       status: 'ok',
       etag: '"v1"',
@@ -76,12 +77,11 @@ describe('fetching a feed', () => {
       etag: '"v2"',
       lastModified: 'Sun, 01 Mar 2026 08:00:00 GMT',
     });
-    const byEtag = await safeFetch(feeds.url('/conditional.xml'), { etag: '"v2"' }, options());
+    const byEtag = await safeFetch(feeds.url('/conditional.xml'), options({ validators: { etag: '"v2"' } }));
     expect(byEtag).toEqual({ status: 'not-modified' });
     const byDate = await safeFetch(
       feeds.url('/conditional.xml'),
-      { lastModified: 'Sun, 01 Mar 2026 08:00:00 GMT' },
-      options(),
+      options({ validators: { lastModified: 'Sun, 01 Mar 2026 08:00:00 GMT' } }),
     );
     expect(byDate).toEqual({ status: 'not-modified' });
     const sent = feeds.requests('/conditional.xml');
@@ -89,17 +89,57 @@ describe('fetching a feed', () => {
     expect(sent[1]!.headers['if-modified-since']).toBe('Sun, 01 Mar 2026 08:00:00 GMT');
   });
 
+  it('sends the user agent and Accept header its caller names, and asks for compressed bodies', async () => {
+    feeds.set('/headers.xml', { body: '<rss/>' });
+    await safeFetch(
+      feeds.url('/headers.xml'),
+      options({ userAgent: 'GEM-crawler/1.0', accept: 'text/html' }),
+    );
+    await safeFetch(feeds.url('/headers.xml'), options());
+    const [named, plain] = feeds.requests('/headers.xml');
+    expect(named!.headers).toMatchObject({
+      'user-agent': 'GEM-crawler/1.0',
+      accept: 'text/html',
+      'accept-encoding': 'gzip, deflate, br',
+    });
+    expect(plain!.headers).toMatchObject({ 'user-agent': 'GEM-test/1.0', accept: '*/*' });
+    expect(plain!.headers['if-none-match']).toBeUndefined();
+  });
+
   it('gives up on a host that never answers, at the deadline', async () => {
     feeds.set('/hang.xml', { hang: true });
-    const started = Date.now();
-    const err = await failure(safeFetch(feeds.url('/hang.xml'), {}, options({ timeoutMs: 300 })));
+    const arrived = feeds.waitForRequest('/hang.xml');
+    // Only the deadline's timer is faked: the sockets run for real, the clock moves when told.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const outcome = failure(safeFetch(feeds.url('/hang.xml'), options({ timeoutMs: 300 })));
+      await arrived;
+      await vi.advanceTimersByTimeAsync(300);
+      const err = await outcome;
+      expect(err.reason).toBe('timeout');
+      expect(err.message).toBe('no complete answer within 300 ms');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stops when its caller cancels', async () => {
+    feeds.set('/hang-cancel.xml', { hang: true });
+    const arrived = feeds.waitForRequest('/hang-cancel.xml');
+    const cancel = new AbortController();
+    const outcome = failure(
+      safeFetch(feeds.url('/hang-cancel.xml'), options({ timeoutMs: 60_000, signal: cancel.signal })),
+    );
+    await arrived;
+    cancel.abort();
+    const err = await outcome;
     expect(err.reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(err.message).toBe('the request was cancelled');
   });
 
   it('stops reading a body past the size cap', async () => {
     feeds.set('/huge.xml', { body: '<rss>', padBytes: 10 * 1024 * 1024 });
-    const err = await failure(safeFetch(feeds.url('/huge.xml'), {}, options({ maxBytes: 256 * 1024 })));
+    const err = await failure(safeFetch(feeds.url('/huge.xml'), options({ maxBytes: 256 * 1024 })));
     expect(err.reason).toBe('too_large');
   });
 
@@ -114,9 +154,7 @@ describe('fetching a feed', () => {
       });
       await new Promise<void>((r) => bomb.listen(0, '127.0.0.1', r));
       const port = (bomb.address() as { port: number }).port;
-      const err = await failure(
-        safeFetch(`http://127.0.0.1:${port}/`, {}, options({ maxBytes: 100 * 1024 })),
-      );
+      const err = await failure(safeFetch(`http://127.0.0.1:${port}/`, options({ maxBytes: 100 * 1024 })));
       expect(err.reason).toBe('too_large');
       bomb.close();
     } finally {
@@ -126,19 +164,19 @@ describe('fetching a feed', () => {
 
   it('reports an error status', async () => {
     feeds.set('/error.xml', { status: 500, body: 'oops' });
-    const err = await failure(safeFetch(feeds.url('/error.xml'), {}, options()));
+    const err = await failure(safeFetch(feeds.url('/error.xml'), options()));
     expect(err.reason).toBe('http_status');
     expect(err.message).toContain('HTTP 500');
   });
 
   it('follows a redirect to an allowed address', async () => {
     feeds.set('/moved.xml', { redirectTo: '/plain.xml' });
-    const result = await safeFetch(feeds.url('/moved.xml'), {}, options());
+    const result = await safeFetch(feeds.url('/moved.xml'), options());
     expect(result).toMatchObject({ status: 'ok', finalUrl: feeds.url('/plain.xml') });
   });
 });
 
-describe('refusing addresses feeds may not be read from (SSRF)', () => {
+describe('refusing addresses GEM may not connect to (SSRF)', () => {
   it.each([
     ['loopback', 'http://127.0.0.1:9/feed'],
     ['another loopback address', 'http://127.0.0.2:9/feed'],
@@ -151,18 +189,14 @@ describe('refusing addresses feeds may not be read from (SSRF)', () => {
     ['IPv4-mapped IPv6, hex form', 'http://[::ffff:7f00:1]:9/feed'],
     ['IPv6 link-local', 'http://[fe80::1]/feed'],
   ])('refuses %s before connecting', async (_what, url) => {
-    const err = await failure(safeFetch(url, {}, options({ isPermittedAddress: publicAddressesOnly })));
+    const err = await failure(safeFetch(url, options({ isPermittedAddress: publicAddressesOnly })));
     expect(err.reason).toBe('blocked_address');
   });
 
   it('checks the address a name resolves to when connecting (localhost → 127.0.0.1)', async () => {
     const port = new URL(feeds.origin).port;
     const err = await failure(
-      safeFetch(
-        `http://localhost:${port}/plain.xml`,
-        {},
-        options({ isPermittedAddress: publicAddressesOnly }),
-      ),
+      safeFetch(`http://localhost:${port}/plain.xml`, options({ isPermittedAddress: publicAddressesOnly })),
     );
     expect(err.reason).toBe('blocked_address');
     expect(err.message).toMatch(/resolves to (127\.0\.0\.1|::1)/);
@@ -178,25 +212,24 @@ describe('refusing addresses feeds may not be read from (SSRF)', () => {
   ])('refuses a redirect to %s', async (_what, target) => {
     const path = `/redirect-${Buffer.from(target).toString('hex').slice(0, 16)}`;
     feeds.set(path, { redirectTo: target });
-    const err = await failure(safeFetch(feeds.url(path), {}, options()));
+    const err = await failure(safeFetch(feeds.url(path), options()));
     expect(err.reason).toBe('blocked_address');
   });
 
   it('refuses non-http schemes and redirect loops', async () => {
     for (const url of ['file:///etc/passwd', 'ftp://files.example/feed', 'gopher://x.example/']) {
-      expect((await failure(safeFetch(url, {}, options()))).reason).toBe('bad_url');
+      expect((await failure(safeFetch(url, options()))).reason).toBe('bad_url');
     }
     feeds.set('/to-file', { redirectTo: 'file:///etc/passwd' });
-    expect((await failure(safeFetch(feeds.url('/to-file'), {}, options()))).reason).toBe('bad_url');
+    expect((await failure(safeFetch(feeds.url('/to-file'), options()))).reason).toBe('bad_url');
     feeds.set('/loop', { redirectTo: '/loop' });
-    expect((await failure(safeFetch(feeds.url('/loop'), {}, options()))).reason).toBe('too_many_redirects');
+    expect((await failure(safeFetch(feeds.url('/loop'), options()))).reason).toBe('too_many_redirects');
   });
 
-  it('allows private hosts when GEM_FEEDS_ALLOW_PRIVATE_HOSTS is on', async () => {
+  it('allows private hosts when the policy allows any address (GEM_FEEDS_ALLOW_PRIVATE_HOSTS)', async () => {
     const port = new URL(feeds.origin).port;
     const result = await safeFetch(
       `http://localhost:${port}/plain.xml`,
-      {},
       options({ isPermittedAddress: anyAddress }),
     );
     expect(result.status).toBe('ok');

@@ -18,7 +18,7 @@ export const publicAddressesOnly: AddressPolicy = (address) => {
   return parsed.range() === 'unicast';
 };
 
-/** GEM_FEEDS_ALLOW_PRIVATE_HOSTS=true: tests and feed hosts on the local network. */
+/** Any address: tests, and hosts on the local network an operator allows (e.g. GEM_FEEDS_ALLOW_PRIVATE_HOSTS). */
 export const anyAddress: AddressPolicy = () => true;
 
 export function addressPolicy(allowPrivateHosts: boolean): AddressPolicy {
