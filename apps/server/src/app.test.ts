@@ -6,10 +6,11 @@ import { errorResponseSchema } from '@gem/contracts/errors';
 import { healthResponseSchema, readyResponseSchema } from '@gem/contracts/health';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred';
 import { createTestDatabase } from '../test/test-database';
 import type { App } from './app';
 import { buildTestApp } from '../test/test-app';
-import { testConfig } from './config';
+import { testConfig } from '../test/test-config';
 import type { Database } from './db/client';
 
 let database: Database;
@@ -34,6 +35,13 @@ beforeAll(async () => {
   );
   app.get('/api/test/crash', async () => {
     throw new Error('connection string postgres://secret@db leaked');
+  });
+  // A library's client error: its status stands, its own words (which may name internals) do not.
+  app.get('/api/test/library-refusal', async () => {
+    throw Object.assign(new Error('lib: column "secret_column" refused value for tenant 42'), {
+      statusCode: 409,
+      code: 'LIB_CONFLICT',
+    });
   });
   await app.ready();
 });
@@ -173,6 +181,16 @@ describe('errors', () => {
     expect(body.error.code).toBe('internal_error');
     expect(res.body).not.toMatch(/postgres|secret|stack|Error:/);
   });
+
+  it("does not pass a library's 4xx message on as is", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/test/library-refusal' });
+    expect(res.statusCode).toBe(409);
+    expect(errorResponseSchema.parse(res.json()).error).toMatchObject({
+      code: 'bad_request',
+      message: 'The request could not be handled.',
+    });
+    expect(res.body).not.toMatch(/secret|tenant|LIB_/);
+  });
 });
 
 describe('request id', () => {
@@ -232,15 +250,23 @@ describe('graceful shutdown', () => {
       config: { ...base, feeds: { ...base.feeds, sources: [] } },
       database,
     });
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = deferred();
+    const entered = deferred();
+    const closing = deferred();
     server.get('/api/test/slow', async () => {
-      await gate;
+      entered.resolve();
+      await gate.promise;
       return { done: true };
     });
+    // Runs after the drain plugin's own preClose: from then on, new requests get the 503.
+    server.addHook('preClose', async () => closing.resolve());
     await server.listen({ port: 0, host: '127.0.0.1' });
+    let connections = 0;
+    const bothConnected = deferred();
+    server.server.on('connection', () => {
+      connections += 1;
+      if (connections === 2) bothConnected.resolve();
+    });
     const { port } = server.server.address() as AddressInfo;
 
     const open = (): { send: (text: string) => void; reply: Promise<string> } => {
@@ -257,16 +283,16 @@ describe('graceful shutdown', () => {
     inFlight.send('GET /api/test/slow HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     const late = open();
     late.send('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
-    await new Promise((r) => setTimeout(r, 50));
+    await Promise.all([entered.promise, bothConnected.promise]);
 
     const closed = server.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await closing.promise;
     late.send('Connection: close\r\n\r\n');
     const lateReply = await late.reply;
     expect(lateReply).toMatch(/^HTTP\/1\.1 503/);
     expect(lateReply).toContain('"code":"service_unavailable"');
 
-    release();
+    gate.resolve();
     const inFlightReply = await inFlight.reply;
     expect(inFlightReply).toMatch(/^HTTP\/1\.1 200/);
     expect(inFlightReply).toContain('{"done":true}');

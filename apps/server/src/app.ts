@@ -9,6 +9,7 @@ import { feedImageSources } from './integrations/feeds/feeds-file';
 import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { createAiPlatform } from './lib/ai/ai-platform';
 import { generateRequestId } from './lib/logger';
+import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './lib/writing-tools/writing-tools.service';
 import { articleRoutes } from './modules/article/article.routes';
 import { generatorsRoutes } from './modules/generators/generators.routes';
@@ -41,6 +42,8 @@ export type AppDeps = {
   onRoute?: (route: RouteOptions) => void;
   /** More routes for the protected scope: tests put probe routes behind the gate here. */
   protectedRoutes?: FastifyPluginAsync[];
+  /** The clock access decisions are timed by (ms since the epoch); tests move it on. */
+  now?: () => number;
 };
 
 /** Composes the Fastify instance from what it is handed: the whole route table is in this function. */
@@ -51,6 +54,7 @@ export async function buildApp({
   logger,
   onRoute,
   protectedRoutes = [],
+  now,
 }: AppDeps) {
   const { trustProxy } = config;
   const app = Fastify({
@@ -84,20 +88,23 @@ export async function buildApp({
   const { db } = database;
   const { identityProvider: idp } = adapters;
   app.addHook('onClose', async () => idp.embedded?.stop());
-  const identity = createIdentityService({ db, auth: config.auth, access: config.access });
+  const identity = createIdentityService({ db, auth: config.auth, access: config.access, now });
 
+  // Background work, once across instances: modules register their tasks on the one scheduler.
+  const scheduler = createScheduler({ db, log: app.log.child({ module: 'scheduler' }) });
   const { feeds } = config;
-  const feedRefresher = createFeedRefresher({
+  createFeedRefresher({
     db,
     sources: feeds.sources,
     reader: adapters.feedReader,
     refreshMinutes: feeds.refreshMinutes,
     retentionDays: feeds.retentionDays,
     log: app.log.child({ module: 'market-research' }),
+    scheduler,
   });
-  // Feeds are read by a listening server (at start, then on schedule); app.inject() tests never start it.
-  app.addHook('onListen', async () => feedRefresher.start());
-  app.addHook('onClose', async () => feedRefresher.stop());
+  // A listening server runs background work (feeds at start, then on schedule); app.inject() tests never start it.
+  app.addHook('onListen', async () => scheduler.start());
+  app.addHook('onClose', async () => scheduler.stop());
 
   const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log: app.log });
   const writingTools = createWritingTools({ db, ai });

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-database';
 import { runCli, type CliIo } from './cli-commands';
-import { testConfig, type Config } from './config';
+import { externalAuth } from '../test/test-app';
+import type { Config } from './config';
+import { testConfig } from '../test/test-config';
 import type { Database } from './db/client';
 import { createLocalAccounts } from './integrations/oidc/embedded/local-accounts';
 import { createIdentityService } from './modules/identity/identity.service';
@@ -54,28 +56,18 @@ describe('the gem command-line tool', () => {
   });
 
   it('with an external issuer, grants people GEM has seen sign in, and refuses local accounts', async () => {
-    const base = testConfig();
-    const config = testConfig({
-      auth: {
-        ...base.auth,
-        mode: 'external',
-        issuer: 'https://login.example/tenant/v2.0',
-        demoAccounts: false,
-      },
-    });
+    const config = testConfig({ auth: externalAuth('https://login.example/tenant/v2.0') });
     expect((await gem('access grant ola@contoso.example', { config })).err).toContain(
       'has signed in to GEM yet',
     );
-    await createIdentityService({ db: database.db, auth: config.auth, access: config.access }).admitAfresh(
-      {
-        issuer: config.auth.issuer,
-        subject: 'ola-oid',
-        email: 'ola@contoso.example',
-        name: 'Ola',
-        roles: [],
-        scopes: [],
-      },
-    );
+    await createIdentityService({ db: database.db, auth: config.auth, access: config.access }).admitAfresh({
+      issuer: config.auth.issuer,
+      subject: 'ola-oid',
+      email: 'ola@contoso.example',
+      name: 'Ola',
+      roles: [],
+      scopes: [],
+    });
     expect((await gem('access grant ola@contoso.example', { config })).code).toBe(0);
     expect((await gem('access list', { config })).out).toContain('ola@contoso.example');
     expect((await gem('accounts add x@example.com', { config, password: 'password-1' })).err).toContain(

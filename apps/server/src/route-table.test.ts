@@ -7,7 +7,8 @@ import { badTokens } from '../test/bad-tokens';
 import { createTestDatabase } from '../test/test-database';
 import type { App } from './app';
 import { accessClaims, buildTestApp, externalAuth, TEST_AUDIENCE, TEST_CLIENT_ID } from '../test/test-app';
-import { testConfig, type Config } from './config';
+import type { Config } from './config';
+import { testConfig } from '../test/test-config';
 import type { Database } from './db/client';
 import { createAccessAdmin } from './modules/identity/identity.service';
 

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './lib/logger';
 import { settleDemoAccounts } from './modules/identity/demo-accounts';
+import { checkMarketFeedKeys } from './modules/market-research/market-feed-keys';
 
 /**
  * Process entry: read config, open and migrate the database, build the adapters, settle the
@@ -13,7 +14,7 @@ import { settleDemoAccounts } from './modules/identity/demo-accounts';
 
 let config: Config;
 try {
-  config = loadConfig();
+  config = loadConfig({ checks: [checkMarketFeedKeys] });
 } catch (err) {
   if (!(err instanceof ConfigError)) throw err;
   process.stderr.write(`GEM cannot start. ${err.message}\nSee README.md, "Configuration".\n`);

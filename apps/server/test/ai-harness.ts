@@ -10,7 +10,8 @@ import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer'
 import { startOpenAiServer, type OpenAiServer, type RecordedRequest } from '@gem/test-servers/openai-server';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
-import { testConfig, type AiConfig, type Config } from '../src/config';
+import type { AiConfig, Config } from '../src/config';
+import { testConfig } from './test-config';
 import type { Database } from '../src/db/client';
 import { createTestDatabase } from './test-database';
 import { accessClaims, buildTestApp, externalAuth } from './test-app';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { testConfig } from '../src/config';
+import { testConfig } from './test-config';
 import { openDatabase } from '../src/db/client';
 
 declare module 'vitest' {

@@ -18,6 +18,7 @@ export async function buildTestApp({
   adapters,
   onRoute,
   protectedRoutes,
+  now,
 }: {
   config: Config;
   database: Database;
@@ -25,6 +26,7 @@ export async function buildTestApp({
   adapters?: Partial<AppAdapters>;
   onRoute?: (route: RouteOptions) => void;
   protectedRoutes?: FastifyPluginAsync[];
+  now?: () => number;
 }): Promise<App> {
   const logger = createLogger(config);
   const built = { ...(await createAdapters({ config, db: database.db, log: logger, seams })), ...adapters };
@@ -34,7 +36,7 @@ export async function buildTestApp({
     db: database.db,
     log: logger,
   });
-  return buildApp({ config, database, adapters: built, logger, onRoute, protectedRoutes });
+  return buildApp({ config, database, adapters: built, logger, onRoute, protectedRoutes, now });
 }
 
 /** The API audience and SPA client id of tests that sign in with an external issuer. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { testConfig } from '../src/config';
+import { testConfig } from './test-config';
 import { openDatabase, type Database } from '../src/db/client';
 
 /**

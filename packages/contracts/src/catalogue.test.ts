@@ -23,11 +23,9 @@ describe('tool catalogue', () => {
     expect(findTool('article')?.authRequired).toBe(true);
   });
 
-  it('gives every tool a name and its own illustration', () => {
-    for (const t of tools) {
-      expect(t.name.trim()).not.toBe('');
-      expect(t.photo).toBe(`/images/tools/${t.slug}.svg`);
-    }
+  it('gives every tool a name and an illustration of its own', () => {
+    for (const t of tools) expect(t.name.trim()).not.toBe('');
+    expect(new Set(tools.map((t) => t.photo)).size).toBe(tools.length);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { testConfig } from '../../config';
+import { testConfig } from '../../../test/test-config';
 import type { Database } from '../../db/client';
 import type { VerifiedIdentity } from '../../integrations/oidc/token-verifier';
 import {

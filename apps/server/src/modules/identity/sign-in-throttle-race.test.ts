@@ -10,7 +10,7 @@ import {
 import { createTestDatabase } from '../../../test/test-database';
 import type { App } from '../../app';
 import { buildTestApp } from '../../../test/test-app';
-import { testConfig } from '../../config';
+import { testConfig } from '../../../test/test-config';
 import type { Database } from '../../db/client';
 import { createLocalAccounts } from '../../integrations/oidc/embedded/local-accounts';
 

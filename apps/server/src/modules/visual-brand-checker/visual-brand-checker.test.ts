@@ -2,12 +2,11 @@ import { visualBrandCheckerSettingsSchema } from '@gem/contracts/visual-brand-ch
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
-import { buildTestApp } from '../../../test/test-app';
-import { ConfigError, parseConfig, testConfig, type Config } from '../../config';
+import { accessClaims, buildTestApp, externalAuth } from '../../../test/test-app';
+import { ConfigError, parseConfig, type Config } from '../../config';
+import { testConfig } from '../../../test/test-config';
 import type { Database } from '../../db/client';
 
-const AUDIENCE = 'api://gem-test';
-const CLIENT_ID = 'gem-spa-test';
 let issuer: OidcIssuer;
 let database: Database;
 
@@ -17,30 +16,14 @@ function config(brandCheckerUrl: string | undefined): Config {
     brandCheckerUrl,
     // Access by e-mail domain, so the test needs no allow-list entry.
     access: { ...base.access, allowedDomains: ['brand.example'] },
-    auth: {
-      mode: 'external',
-      publicUrl: 'http://localhost:3000',
-      issuer: issuer.issuer,
-      clientId: CLIENT_ID,
-      scope: `${AUDIENCE}/access`,
-      audience: AUDIENCE,
-      requiredScope: undefined,
-      demoAccounts: false,
-      embeddedExplicit: false,
-    },
+    auth: externalAuth(issuer.issuer),
   });
 }
 
 async function askAsPermittedUser(brandCheckerUrl: string | undefined) {
   const app = await buildTestApp({ config: config(brandCheckerUrl), database });
   try {
-    const token = await issuer.sign({
-      sub: 'brand-user',
-      aud: AUDIENCE,
-      azp: CLIENT_ID,
-      scope: 'access',
-      email: 'brand-user@brand.example',
-    });
+    const token = await issuer.sign(accessClaims('brand-user', 'brand.example'));
     const res = await app.inject({
       method: 'GET',
       url: '/api/tools/visual-brand-checker',
