@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { startOpenAiServer } from './openai-server';
+import { sampleFromSchema, startOpenAiServer } from './openai-server';
 import { plausiblePolishReply } from './polish-replies';
 
 /**
  * `npm run ai:test-server [-- --port 4010 --host 127.0.0.1 --token-delay-ms 40]`: the
  * OpenAI-compatible test server on a fixed port, answering every tool with a plausible Polish
- * reply, so a person can try GEM's AI tools without an AI service. See README, "AI service".
+ * reply (or, when a request asks for structured output, an object made up from its schema), so
+ * a person can try GEM's AI tools without an AI service. See README, "AI service".
  */
 
 const { values } = parseArgs({
@@ -33,7 +34,10 @@ const server = await startOpenAiServer({
   port,
   host: values.host,
   tokenDelayMs,
-  defaultReply: (request) => plausiblePolishReply(request),
+  defaultReply: (request) =>
+    request.structured
+      ? { kind: 'object', value: sampleFromSchema(request.structured.schema) }
+      : plausiblePolishReply(request),
 });
 
 process.stdout.write(
@@ -43,6 +47,7 @@ process.stdout.write(
     `  GEM_AI_PROVIDER=openai-compatible GEM_AI_BASE_URL=${server.url} GEM_AI_MODEL=gem-test-model npm start`,
     'Script faults over HTTP, e.g.:',
     `  curl -X POST ${server.url.replace(/\/v1$/, '')}/__control/replies -d '[{"kind":"status","status":429,"retryAfterSeconds":1}]'`,
+    `  curl -X POST ${server.url.replace(/\/v1$/, '')}/__control/replies -d '[{"kind":"raw-json","text":"{\\"title\\":"}]'`,
     'Ctrl+C stops it.',
     '',
   ].join('\n'),

@@ -7,6 +7,14 @@ import type { AddressInfo, Socket } from 'node:net';
  * scripted; faults (429 or 500 with Retry-After, a hang, a stall or a disconnect mid-stream)
  * can be injected; every request is recorded, with when its first token was written.
  *
+ * Structured output too: a request with `response_format: { type: 'json_schema' }` is answered
+ * with an object's JSON as the message content, and a request that offers `tools` (with a
+ * `tool_choice`) with a call of the chosen tool, the JSON as its `function.arguments`: whole, or
+ * streamed in fragments (content deltas, or `tool_calls` deltas). Object replies (`object`,
+ * `raw-json`) and the stream faults (`stall`, `disconnect`) follow the request's form; a `text`
+ * reply is always plain content (a model that ignored the tool). With no reply queued, a
+ * structured request gets an object made up from its schema.
+ *
  * Any path ending in `/chat/completions` is served, so Azure's deployment URLs
  * (`/openai/deployments/<name>/chat/completions?api-version=…`) reach it too.
  *
@@ -25,7 +33,31 @@ export type ScriptedReply =
   /** Streams `afterTokens` tokens of `text`, then drops the connection. */
   | { kind: 'disconnect'; text: string; afterTokens: number; tokenDelayMs?: number }
   /** Streams `afterTokens` tokens of `text`, then keeps the connection open without writing. */
-  | { kind: 'stall'; text: string; afterTokens: number; tokenDelayMs?: number };
+  | { kind: 'stall'; text: string; afterTokens: number; tokenDelayMs?: number }
+  /**
+   * A structured answer: `value` serialized as JSON, the content of a json_schema answer, or the
+   * arguments of the tool call when the request offered tools. Streamed `chunkChars` characters
+   * (default 8) at a time. `value` need not match the request's schema (to test a wrong shape).
+   */
+  | { kind: 'object'; value: unknown; chunkChars?: number; tokenDelayMs?: number; firstTokenDelayMs?: number }
+  /** Like `object`, with the JSON text as given: e.g. `'{"a":'` for an answer that is not JSON. */
+  | {
+      kind: 'raw-json';
+      text: string;
+      chunkChars?: number;
+      tokenDelayMs?: number;
+      firstTokenDelayMs?: number;
+    };
+
+/** What a request asked for instead of plain text: an answer of a JSON schema, or a tool call. */
+export type StructuredRequest = {
+  /** `json-schema`: `response_format.type === 'json_schema'`; `tool`: the request offered tools. */
+  mode: 'json-schema' | 'tool';
+  /** The schema's name, or the name of the tool the answer calls (tool_choice's, or the first). */
+  name: string;
+  /** The JSON schema: `response_format.json_schema.schema`, or the tool's `parameters`. */
+  schema: unknown;
+};
 
 export type ChatMessage = { role: string; content: string };
 
@@ -41,6 +73,8 @@ export type RecordedRequest = {
     stream?: boolean;
     [key: string]: unknown;
   };
+  /** Set when the request asked for structured output (json_schema, or tools). */
+  structured?: StructuredRequest;
   /** When the request arrived (ms since the epoch). */
   receivedAt: number;
   /** When the first token of the answer was written (ms since the epoch), for benchmarks. */
@@ -56,7 +90,11 @@ export type RecordedRequest = {
 export type OpenAiServerOptions = {
   port?: number;
   host?: string;
-  /** Used when no scripted reply is queued. A function sees the request (e.g. to echo it). */
+  /**
+   * Used when no scripted reply is queued. A function sees the request (e.g. to echo it).
+   * Without one: a short Polish text, or for a structured request an object made up from its
+   * schema (`sampleFromSchema`).
+   */
   defaultReply?: ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
   /** Pause between streamed tokens, unless a reply sets its own. */
   tokenDelayMs?: number;
@@ -85,9 +123,160 @@ export function tokenize(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
+/** Splits JSON text into stream fragments of `size` characters (code points). */
+export function fragments(text: string, size = 8): string[] {
+  const chars = Array.from(text);
+  const step = Math.max(1, Math.floor(size));
+  const out: string[] = [];
+  for (let i = 0; i < chars.length; i += step) out.push(chars.slice(i, i + step).join(''));
+  return out;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const replyKinds = new Set(['text', 'status', 'hang', 'disconnect', 'stall']);
+/** Each reply kind, with what makes one valid (for replies scripted over HTTP). */
+const replyKinds: Record<ScriptedReply['kind'], (r: Record<string, unknown>) => boolean> = {
+  text: (r) => typeof r.text === 'string',
+  status: (r) => typeof r.status === 'number',
+  hang: () => true,
+  disconnect: (r) => typeof r.text === 'string' && typeof r.afterTokens === 'number',
+  stall: (r) => typeof r.text === 'string' && typeof r.afterTokens === 'number',
+  object: (r) => 'value' in r,
+  'raw-json': (r) => typeof r.text === 'string',
+};
+
+function isReply(value: unknown): value is ScriptedReply {
+  if (typeof value !== 'object' || value === null) return false;
+  const reply = value as Record<string, unknown>;
+  const valid = Object.hasOwn(replyKinds, String(reply.kind))
+    ? replyKinds[reply.kind as ScriptedReply['kind']]
+    : undefined;
+  return valid !== undefined && valid(reply);
+}
+
+type ToolDefinition = { type?: string; function?: { name?: string; parameters?: unknown } };
+
+/** What the request asked for instead of text, from its response_format, tools and tool_choice. */
+export function structuredRequestOf(body: RecordedRequest['body']): StructuredRequest | undefined {
+  const tools = Array.isArray(body.tools) ? (body.tools as ToolDefinition[]) : [];
+  if (tools.length > 0 && body.tool_choice !== 'none') {
+    const choice = body.tool_choice as { function?: { name?: string } } | string | undefined;
+    const named = typeof choice === 'object' && choice !== null ? choice.function?.name : undefined;
+    const tool = tools.find((t) => named !== undefined && t.function?.name === named) ?? tools[0]!;
+    return { mode: 'tool', name: tool.function?.name ?? 'tool', schema: tool.function?.parameters };
+  }
+  const format = body.response_format as
+    { type?: string; json_schema?: { name?: string; schema?: unknown } } | undefined;
+  if (format?.type === 'json_schema') {
+    return {
+      mode: 'json-schema',
+      name: format.json_schema?.name ?? 'response',
+      schema: format.json_schema?.schema,
+    };
+  }
+  return undefined;
+}
+
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  default?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema | JsonSchema[];
+  minItems?: number;
+  maxItems?: number;
+  minLength?: number;
+  maxLength?: number;
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+};
+
+const sampleText = 'Przykładowy tekst odpowiedzi.';
+const sampleFormats: Record<string, string> = {
+  'date-time': '2026-01-15T10:00:00.000Z',
+  date: '2026-01-15',
+  time: '10:00:00',
+  email: 'jan.kowalski@example.com',
+  uri: 'https://example.com/',
+  url: 'https://example.com/',
+  uuid: '00000000-0000-4000-8000-000000000000',
+};
+
+/**
+ * A value that fits a JSON schema (as the AI SDK sends it for a zod schema): every property
+ * filled, arrays with their least number of items (at least one), strings of a Polish sample
+ * text within their length limits, the first of an enum. Patterns are not honoured.
+ */
+export function sampleFromSchema(schema: unknown, root: unknown = schema, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null || depth > 12) return null;
+  const s = schema as JsonSchema;
+  if (s.$ref?.startsWith('#')) {
+    const target = s.$ref
+      .slice(1)
+      .split('/')
+      .filter(Boolean)
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], root);
+    return sampleFromSchema(target, root, depth + 1);
+  }
+  if ('const' in s) return s.const;
+  if (s.enum && s.enum.length > 0) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  const options = s.anyOf ?? s.oneOf;
+  if (options && options.length > 0) {
+    const option = options.find((o) => o.type !== 'null') ?? options[0];
+    return sampleFromSchema(option, root, depth + 1);
+  }
+  if (s.allOf && s.allOf.length > 0) {
+    const parts = s.allOf.map((part) => sampleFromSchema(part, root, depth + 1));
+    return parts.every((p) => typeof p === 'object' && p !== null && !Array.isArray(p))
+      ? Object.assign({}, ...parts)
+      : parts[0];
+  }
+  const type = Array.isArray(s.type) ? (s.type.find((t) => t !== 'null') ?? s.type[0]) : s.type;
+  switch (type ?? (s.properties ? 'object' : s.items ? 'array' : undefined)) {
+    case 'object':
+      return Object.fromEntries(
+        Object.entries(s.properties ?? {}).map(([key, property]) => [
+          key,
+          sampleFromSchema(property, root, depth + 1),
+        ]),
+      );
+    case 'array': {
+      const count = Math.min(Math.max(s.minItems ?? 1, 1), s.maxItems ?? Number.POSITIVE_INFINITY);
+      const items = s.items;
+      return Array.from({ length: count }, (_, i) =>
+        sampleFromSchema(Array.isArray(items) ? items[i] : items, root, depth + 1),
+      );
+    }
+    case 'string': {
+      const formatted = s.format ? sampleFormats[s.format] : undefined;
+      if (formatted) return formatted;
+      let text = sampleText;
+      while (s.minLength !== undefined && text.length < s.minLength) text += ` ${sampleText}`;
+      return s.maxLength !== undefined ? text.slice(0, s.maxLength) : text;
+    }
+    case 'integer':
+    case 'number': {
+      const low =
+        s.minimum ??
+        (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : undefined) ??
+        Math.min(1, s.maximum ?? 1, s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : 1);
+      return type === 'integer' ? Math.ceil(low) : low;
+    }
+    case 'boolean':
+      return true;
+    default:
+      return null;
+  }
+}
 
 export async function startOpenAiServer(options: OpenAiServerOptions = {}): Promise<OpenAiServer> {
   const queue: ScriptedReply[] = [];
@@ -100,7 +289,11 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
   const pickReply = (request: RecordedRequest): ScriptedReply => {
     const queued = queue.shift();
     if (queued) return queued;
-    const fallback = options.defaultReply ?? { kind: 'text', text: 'Odpowiedź testowa.' };
+    const fallback =
+      options.defaultReply ??
+      (request.structured
+        ? { kind: 'object', value: sampleFromSchema(request.structured.schema) }
+        : { kind: 'text', text: 'Odpowiedź testowa.' });
     return typeof fallback === 'function' ? fallback(request) : fallback;
   };
 
@@ -136,11 +329,13 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
     } catch {
       return json(res, 400, { error: { message: 'Body is not JSON', type: 'invalid_request_error' } });
     }
+    const structured = structuredRequestOf(body);
     const recorded: RecordedRequest = {
       path,
       query: Object.fromEntries(url.searchParams),
       headers: req.headers,
       body,
+      ...(structured ? { structured } : {}),
       receivedAt: Date.now(),
       finished: false,
       closedByClient: false,
@@ -188,9 +383,22 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         return; // the socket stays open; the client's abort or close() ends it
       case 'text':
       case 'disconnect':
-      case 'stall': {
-        const tokens = tokenize(reply.text);
+      case 'stall':
+      case 'object':
+      case 'raw-json': {
+        // Objects and stream faults answer a tool request as the tool's call; text never does.
+        const toolName = structured?.mode === 'tool' && reply.kind !== 'text' ? structured.name : undefined;
+        const whole = reply.kind === 'object' ? JSON.stringify(reply.value) : reply.text;
+        const tokens =
+          reply.kind === 'object' || reply.kind === 'raw-json'
+            ? fragments(whole, reply.chunkChars)
+            : tokenize(whole);
+        const cutAfter =
+          reply.kind === 'disconnect' || reply.kind === 'stall' ? reply.afterTokens : undefined;
+        const firstTokenDelayMs = 'firstTokenDelayMs' in reply ? reply.firstTokenDelayMs : undefined;
         const delay = reply.tokenDelayMs ?? options.tokenDelayMs ?? 0;
+        const callId = `call_test_${id.slice('chatcmpl-test-'.length)}`;
+        const finishReason = toolName ? 'tool_calls' : 'stop';
         const usage = {
           prompt_tokens: promptTokens,
           completion_tokens: tokens.length,
@@ -199,17 +407,24 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         if (!body.stream) {
           if (reply.kind === 'disconnect') return drop(recorded, res);
           if (reply.kind === 'stall') return; // never answers
-          if (reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
+          if (firstTokenDelayMs) await sleep(firstTokenDelayMs);
           if (res.destroyed) return;
           recorded.firstTokenAt = Date.now();
+          const message = toolName
+            ? {
+                role: 'assistant',
+                content: null,
+                tool_calls: [
+                  { id: callId, type: 'function', function: { name: toolName, arguments: whole } },
+                ],
+              }
+            : { role: 'assistant', content: whole };
           return json(res, 200, {
             id,
             object: 'chat.completion',
             created,
             model,
-            choices: [
-              { index: 0, message: { role: 'assistant', content: reply.text }, finish_reason: 'stop' },
-            ],
+            choices: [{ index: 0, message, finish_reason: finishReason }],
             usage,
           });
         }
@@ -220,24 +435,40 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         });
         const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-        res.write(chunk({ role: 'assistant', content: '' }));
-        if (reply.kind === 'text' && reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
+        res.write(
+          chunk(
+            toolName
+              ? {
+                  role: 'assistant',
+                  content: null,
+                  tool_calls: [
+                    { index: 0, id: callId, type: 'function', function: { name: toolName, arguments: '' } },
+                  ],
+                }
+              : { role: 'assistant', content: '' },
+          ),
+        );
+        if (firstTokenDelayMs) await sleep(firstTokenDelayMs);
         for (const [index, token] of tokens.entries()) {
           if (delay > 0) await sleep(delay);
           if (res.destroyed) return;
-          if (reply.kind !== 'text' && index >= reply.afterTokens) {
+          if (cutAfter !== undefined && index >= cutAfter) {
             // A moment first, so the tokens already written reach the client before the drop.
             if (reply.kind === 'disconnect') await sleep(20).then(() => drop(recorded, res));
             return; // a stall keeps the connection open
           }
           recorded.firstTokenAt ??= Date.now();
-          res.write(chunk({ content: token }));
+          res.write(
+            chunk(
+              toolName ? { tool_calls: [{ index: 0, function: { arguments: token } }] } : { content: token },
+            ),
+          );
         }
-        if (reply.kind !== 'text') {
+        if (cutAfter !== undefined) {
           if (reply.kind === 'disconnect') await sleep(20).then(() => drop(recorded, res));
           return;
         }
-        res.write(chunk({}, 'stop'));
+        res.write(chunk({}, finishReason));
         const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
         if (wantsUsage) {
           res.write(
@@ -258,10 +489,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       } catch {
         return json(res, 400, { error: 'body must be a JSON array of replies' });
       }
-      const list = Array.isArray(replies) ? replies : [replies];
-      const bad = list.filter(
-        (r) => typeof r !== 'object' || r === null || !replyKinds.has((r as { kind?: string }).kind ?? ''),
-      );
+      const list: unknown[] = Array.isArray(replies) ? replies : [replies];
+      const bad = list.filter((r) => !isReply(r));
       if (bad.length > 0) return json(res, 400, { error: `not a reply: ${JSON.stringify(bad[0])}` });
       queue.push(...(list as ScriptedReply[]));
       return json(res, 200, { queued: queue.length });

@@ -1,7 +1,7 @@
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { AiServiceConfig } from '../../config';
-import { createAiSdkTextModel } from './ai-sdk-text-model';
+import { createAiSdkTextModel, type AiSdkTextModelOptions } from './ai-sdk-text-model';
 import { LlmError, type TextModel, type TextModelRequest } from './text-model';
 
 // The real adapter over HTTP against the OpenAI-compatible test server. No database: once is enough.
@@ -17,7 +17,11 @@ const ask: TextModelRequest = {
   messages: [{ role: 'user', content: 'Napisz zdanie.' }],
 };
 
-function model(overrides: { timeoutMs?: number; retryBaseDelayMs?: number } = {}, service?: AiServiceConfig) {
+function model(
+  overrides: { timeoutMs?: number; retryBaseDelayMs?: number } = {},
+  service?: AiServiceConfig,
+  options: Pick<AiSdkTextModelOptions, 'sleep' | 'log'> = {},
+) {
   return createAiSdkTextModel({
     ai: { timeoutMs: 3_000, maxRetries: 2, retryBaseDelayMs: 20, ...overrides },
     service: service ?? {
@@ -26,7 +30,18 @@ function model(overrides: { timeoutMs?: number; retryBaseDelayMs?: number } = {}
       baseUrl: server.url,
       apiKey: 'k',
     },
+    ...options,
   });
+}
+
+/** A sleep that records the waits the adapter asks for and returns at once. */
+function recordedWaits() {
+  const waits: number[] = [];
+  const sleep = (ms: number) => {
+    waits.push(ms);
+    return Promise.resolve();
+  };
+  return { waits, sleep };
 }
 
 async function collect(m: TextModel, request: TextModelRequest = ask) {
@@ -80,12 +95,18 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       { kind: 'status', status: 429, retryAfterMs: 150 },
       { kind: 'text', text: 'Po przerwie.' },
     );
-    const { result } = await collect(model());
+    const { waits, sleep } = recordedWaits();
+    const warnings: object[] = [];
+    const log = { warn: (obj: object) => void warnings.push(obj) };
+    const { result } = await collect(model({}, undefined, { sleep, log }));
     expect(result.text).toBe('Po przerwie.');
-    const [first, second, third] = server.requests.map((r) => r.receivedAt);
-    expect(second! - first!).toBeGreaterThanOrEqual(950);
-    expect(third! - second!).toBeGreaterThanOrEqual(140);
-    expect(third! - second!).toBeLessThan(900);
+    expect(server.requests).toHaveLength(3);
+    // The waits asked for are the service's: Retry-After in seconds, then retry-after-ms.
+    expect(waits).toEqual([1_000, 150]);
+    expect(warnings).toEqual([
+      { provider: 'openai-compatible', status: 429, attempt: 1, waitMs: 1_000 },
+      { provider: 'openai-compatible', status: 429, attempt: 2, waitMs: 150 },
+    ]);
 
     server.reset();
     server.enqueue(
@@ -105,8 +126,11 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       { kind: 'status', status: 503 },
       { kind: 'text', text: 'Jest.' },
     );
-    expect((await model().generate(ask)).text).toBe('Jest.');
+    const { waits, sleep } = recordedWaits();
+    expect((await model({}, undefined, { sleep }).generate(ask)).text).toBe('Jest.');
     expect(server.requests).toHaveLength(3);
+    // No Retry-After: the base delay, doubled.
+    expect(waits).toEqual([20, 40]);
 
     server.reset();
     server.enqueue(
@@ -126,11 +150,43 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
 
     server.reset();
     server.enqueue({ kind: 'status', status: 429, retryAfterSeconds: 30 });
-    const started = Date.now();
-    const err = await failure(collect(model({ timeoutMs: 2_000 })));
+    const { waits, sleep } = recordedWaits();
+    const err = await failure(collect(model({ timeoutMs: 2_000 }, undefined, { sleep })));
     expect(err.failure).toBe('rate_limited');
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(err.details).toMatchObject({ status: 429, retryAfterSeconds: 30, attempts: 1 });
+    // The 30 s wait would outlast the 2 s timeout: it is never started.
+    expect(waits).toEqual([]);
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('takes a 503 with Retry-After for a busy service, retried, and one without for an unavailable one', async () => {
+    server.enqueue(
+      { kind: 'status', status: 503, retryAfterSeconds: 2 },
+      { kind: 'status', status: 503, retryAfterSeconds: 2 },
+      { kind: 'status', status: 503, retryAfterSeconds: 3 },
+    );
+    const { waits, sleep } = recordedWaits();
+    const err = await failure(collect(model({ timeoutMs: 20_000 }, undefined, { sleep })));
+    expect(err).toMatchObject({
+      failure: 'rate_limited',
+      details: { status: 503, retryAfterSeconds: 3, attempts: 3 },
+    });
+    expect(waits).toEqual([2_000, 2_000]);
+    expect(server.requests).toHaveLength(3);
+
+    server.reset();
+    server.enqueue({ kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'text', text: 'Już.' });
+    expect((await model({}, undefined, { sleep }).generate(ask)).text).toBe('Już.');
+
+    server.reset();
+    server.enqueue(
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 503 },
+      { kind: 'status', status: 503 },
+    );
+    const plain = await failure(model({}, undefined, { sleep }).generate(ask));
+    expect(plain).toMatchObject({ failure: 'unavailable', details: { status: 503, attempts: 3 } });
+    expect(plain.details.retryAfterSeconds).toBeUndefined();
   });
 
   it('times out a service that hangs, or stalls mid-stream, and closes the connection', async () => {

@@ -1,7 +1,9 @@
+import type { z } from 'zod';
+
 /**
- * The port every AI feature is handed: a text model that streams or returns an answer.
- * The adapter (ai-sdk-text-model.ts) speaks to the configured provider; modules never see
- * which one it is.
+ * The port every AI feature is handed: a text model that streams or returns an answer, as
+ * text or as an object of a given shape. The adapter (ai-sdk-text-model.ts) speaks to the
+ * configured provider; modules never see which one it is.
  */
 
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
@@ -28,6 +30,47 @@ export type TextModelResult = {
 /** The answer as it is written; `result` settles once the stream has been read to its end. */
 export type TextStream = AsyncIterable<string> & { readonly result: Promise<TextModelResult> };
 
+/**
+ * How the schema reaches the model: as the answer's JSON schema (`response_format`), or as
+ * the arguments of one function tool the model is made to call, for models and servers
+ * that only do tool calling.
+ */
+export type StructuredOutputMode = 'json-schema' | 'tool';
+
+export type ObjectModelRequest<T> = TextModelRequest & {
+  /** The answer's shape. The final object is validated against it. */
+  schema: z.ZodType<T>;
+  /** Names the shape for the model (the schema's or the tool's name); letters, digits, _ and -. */
+  schemaName?: string | undefined;
+  /** Describes the shape for the model. */
+  schemaDescription?: string | undefined;
+  /** 'json-schema' unless told. */
+  mode?: StructuredOutputMode | undefined;
+};
+
+export type ObjectModelResult<T> = {
+  /** The answer, validated against the schema. */
+  object: T;
+  usage: TokenUsage;
+  /** The model that answered, as the provider names it. */
+  model: string;
+};
+
+/** The object as it is being written: any field may still be missing or cut short. */
+export type PartialObject<T> = T extends readonly (infer E)[]
+  ? PartialObject<E>[]
+  : T extends object
+    ? { [K in keyof T]?: PartialObject<T[K]> }
+    : T;
+
+/**
+ * The object as it is written, one growing partial object at a time (never validated);
+ * `result` settles once the stream has been read to its end, with the validated object.
+ */
+export type ObjectStream<T> = AsyncIterable<PartialObject<T>> & {
+  readonly result: Promise<ObjectModelResult<T>>;
+};
+
 export interface TextModel {
   /** e.g. 'openai-compatible'. */
   readonly provider: string;
@@ -37,17 +80,26 @@ export interface TextModel {
   stream(request: TextModelRequest): TextStream;
   /** The whole answer at once. Rejects with a LlmError. */
   generate(request: TextModelRequest): Promise<TextModelResult>;
+  /** Streams an object of the schema's shape. Iterating it throws a LlmError when the call fails. */
+  streamObject<T>(request: ObjectModelRequest<T>): ObjectStream<T>;
+  /** The whole object at once, validated against the schema. Rejects with a LlmError. */
+  object<T>(request: ObjectModelRequest<T>): Promise<ObjectModelResult<T>>;
 }
 
 export type LlmFailure =
   /** The service answered 5xx or another error, or could not be reached. */
   | 'unavailable'
-  /** The service kept answering 429. */
+  /** The service kept answering 429, or 503 with a Retry-After (it is busy). */
   | 'rate_limited'
   /** No complete answer within the timeout. */
   | 'timeout'
   /** The caller aborted (the browser disconnected). */
-  | 'cancelled';
+  | 'cancelled'
+  /**
+   * A structured answer that is not JSON, does not match the schema, or never came (the
+   * model did not call the tool). Not retried; the cause says which, for logs.
+   */
+  | 'invalid_output';
 
 /** Why a model call failed, after retries. Its message is for logs, never for users. */
 export class LlmError extends Error {
