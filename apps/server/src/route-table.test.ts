@@ -19,7 +19,7 @@ import { createAccessAdmin } from './modules/identity/identity.service';
  */
 
 // The only /api routes that answer without a token. Adding one here needs a security review.
-const PUBLIC_API = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/auth/config']);
+const PUBLIC_API = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/identity/auth-config']);
 // Need a valid token but not hasAccess: the call that tells the SPA whether it has access.
 const TOKEN_ONLY_API = new Set(['GET /api/identity/check-app-access']);
 // Pages, assets and the embedded provider: not /api, so the SPA shell and OIDC answer them.

@@ -63,7 +63,7 @@ describe.runIf(inject('dbKind') === 'pglite')('the server process', () => {
 
     // A failed sign-in and a forged token: logged by reason, never with the e-mail, password or token.
     const origin = `http://127.0.0.1:${port}`;
-    const config = (await (await fetch(`${origin}/api/auth/config`)).json()) as AuthConfig;
+    const config = (await (await fetch(`${origin}/api/identity/auth-config`)).json()) as AuthConfig;
     const browser = new Browser(origin);
     const page = await openSignInPage(browser, config);
     expect((await submitSignIn(browser, page, 'mallory@example.com', 'hunter2-secret')).res.status).toBe(401);

@@ -7,7 +7,7 @@ import { z } from 'zod';
  */
 export const identityPaths = {
   /** Public: how the SPA signs in. */
-  authConfig: '/api/auth/config',
+  authConfig: '/api/identity/auth-config',
   /** Needs a valid access token only (not hasAccess): answers whether the user may use GEM. */
   checkAppAccess: '/api/identity/check-app-access',
 } as const;

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** The visual brand checker: an external page GEM shows in a sandboxed iframe (spec §1, §2). */
 export const visualBrandCheckerPaths = {
   /** GET: where the brand checker lives, or null when none is configured. */
-  settings: '/api/tools/visual-brand-checker',
+  settings: '/api/visual-brand-checker',
 } as const;
 
 export const visualBrandCheckerSettingsSchema = z.object({

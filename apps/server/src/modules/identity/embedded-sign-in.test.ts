@@ -58,7 +58,7 @@ beforeAll(async () => {
     now: () => Date.now() + clockAhead,
   });
   await app.listen({ port, host: '127.0.0.1' });
-  config = authConfigResponseSchema.parse(await (await fetch(`${origin}/api/auth/config`)).json());
+  config = authConfigResponseSchema.parse(await (await fetch(`${origin}/api/identity/auth-config`)).json());
 });
 
 afterAll(async () => {

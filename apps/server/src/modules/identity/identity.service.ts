@@ -64,7 +64,7 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
       return admitAfresh(identity);
     },
 
-    /** What the SPA needs to set up oidc-client-ts (GET /api/auth/config). */
+    /** What the SPA needs to set up oidc-client-ts (GET /api/identity/auth-config). */
     authConfig(): AuthConfigResponse {
       return {
         authority: auth.issuer,

@@ -53,7 +53,7 @@ beforeAll(async () => {
     seams: { identity: { throttle: { perAccount: PER_ACCOUNT, perAddress: PER_ADDRESS } } },
   });
   await app.listen({ port, host: '127.0.0.1' });
-  config = authConfigResponseSchema.parse(await (await fetch(`${origin}/api/auth/config`)).json());
+  config = authConfigResponseSchema.parse(await (await fetch(`${origin}/api/identity/auth-config`)).json());
 });
 
 afterAll(async () => {

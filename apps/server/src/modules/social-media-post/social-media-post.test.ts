@@ -21,7 +21,10 @@ describe('the social post generator', () => {
     }
     expect(systemOf(short)).toContain('najwyżej 200 słów');
     expect(systemOf(long)).toContain('najwyżej 300 słów');
-    const bad = await h.generate('social-media-post', 'ala', { ...sampleInputs['social-media-post'], format: 250 });
+    const bad = await h.generate('social-media-post', 'ala', {
+      ...sampleInputs['social-media-post'],
+      format: 250,
+    });
     expect(bad.statusCode).toBe(400);
   });
 });

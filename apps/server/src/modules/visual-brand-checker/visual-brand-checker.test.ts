@@ -26,7 +26,7 @@ async function askAsPermittedUser(brandCheckerUrl: string | undefined) {
     const token = await issuer.sign(accessClaims('brand-user', 'brand.example'));
     const res = await app.inject({
       method: 'GET',
-      url: '/api/tools/visual-brand-checker',
+      url: '/api/visual-brand-checker',
       headers: { authorization: `Bearer ${token}` },
     });
     return { res, csp: String(res.headers['content-security-policy']) };
