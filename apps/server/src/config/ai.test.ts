@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './index';
-
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    return err.problems;
-  }
-};
+import { configProblems } from '../../test/test-config';
+import { parseConfig } from './index';
 
 describe('AI service settings', () => {
   it('leaves the AI service off with nothing set, with the default timeout and limits', () => {
@@ -57,15 +48,15 @@ describe('AI service settings', () => {
   });
 
   it('lists every missing or contradictory setting', () => {
-    expect(problemsOf({ GEM_AI_MODEL: 'gpt-4o' })).toEqual([
+    expect(configProblems({ GEM_AI_MODEL: 'gpt-4o' })).toEqual([
       'GEM_AI_MODEL: is set but GEM_AI_PROVIDER is not; set the provider too, or unset GEM_AI_MODEL',
     ]);
-    expect(problemsOf({ GEM_AI_PROVIDER: 'anthropic', GEM_AI_AZURE_DEPLOYMENT: 'x' }).sort()).toEqual([
+    expect(configProblems({ GEM_AI_PROVIDER: 'anthropic', GEM_AI_AZURE_DEPLOYMENT: 'x' }).sort()).toEqual([
       'GEM_AI_API_KEY: is required with GEM_AI_PROVIDER=anthropic',
       'GEM_AI_AZURE_DEPLOYMENT: applies to GEM_AI_PROVIDER=azure only',
       'GEM_AI_MODEL: is required with GEM_AI_PROVIDER=anthropic',
     ]);
-    expect(problemsOf({ GEM_AI_PROVIDER: 'azure' }).map((p) => p.split(':')[0])).toEqual([
+    expect(configProblems({ GEM_AI_PROVIDER: 'azure' }).map((p) => p.split(':')[0])).toEqual([
       'GEM_AI_AZURE_RESOURCE',
       'GEM_AI_AZURE_DEPLOYMENT',
       'GEM_AI_API_KEY',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, type ConfigError } from './index';
+import { configProblems } from '../../test/test-config';
+import { parseConfig } from './index';
 
 describe('the embedded provider and the address GEM is reached at', () => {
   it('listens on this machine only unless told otherwise, and only then offers the demo accounts', () => {
@@ -27,14 +28,6 @@ describe('sign-in and access settings', () => {
     GEM_OIDC_CLIENT_ID: '6a1b2c3d-aaaa-bbbb-cccc-ddddeeeeffff',
     GEM_OIDC_SCOPE: 'api://6a1b2c3d-aaaa-bbbb-cccc-ddddeeeeffff/access_as_user',
     GEM_OIDC_AUDIENCE: '6a1b2c3d-aaaa-bbbb-cccc-ddddeeeeffff',
-  };
-  const problemsOf = (env: Record<string, string>) => {
-    try {
-      parseConfig(env);
-      return [];
-    } catch (err) {
-      return (err as ConfigError).problems;
-    }
   };
 
   it('runs the embedded provider with nothing set, at the public URL', () => {
@@ -80,7 +73,7 @@ describe('sign-in and access settings', () => {
   });
 
   it('lists every bad sign-in setting', () => {
-    const problems = problemsOf({
+    const problems = configProblems({
       GEM_OIDC_ISSUER: 'http://idp.example.com',
       GEM_PUBLIC_URL: 'https://gem.example.com/app',
       GEM_ACCESS_CONTACTS: 'a@example.com,b@example.com',
@@ -101,28 +94,28 @@ describe('sign-in and access settings', () => {
 
   it("refuses Entra's shared tenants, and half an external set-up", () => {
     expect(
-      problemsOf({ ...entra, GEM_OIDC_ISSUER: 'https://login.microsoftonline.com/common/v2.0' })[0],
+      configProblems({ ...entra, GEM_OIDC_ISSUER: 'https://login.microsoftonline.com/common/v2.0' })[0],
     ).toContain('must name your tenant');
-    expect(problemsOf({ GEM_OIDC_ISSUER: entra.GEM_OIDC_ISSUER }).sort()).toEqual([
+    expect(configProblems({ GEM_OIDC_ISSUER: entra.GEM_OIDC_ISSUER }).sort()).toEqual([
       'GEM_OIDC_AUDIENCE: is required when GEM_OIDC_ISSUER is set',
       'GEM_OIDC_CLIENT_ID: is required when GEM_OIDC_ISSUER is set',
       'GEM_OIDC_SCOPE: is required when GEM_OIDC_ISSUER is set',
     ]);
-    expect(problemsOf({ GEM_OIDC_CLIENT_ID: 'x' })[0]).toContain(
+    expect(configProblems({ GEM_OIDC_CLIENT_ID: 'x' })[0]).toContain(
       'GEM_OIDC_CLIENT_ID: is set but GEM_OIDC_ISSUER is not',
     );
-    expect(problemsOf({ ...entra, GEM_EMBEDDED_IDP: 'true' })[0]).toContain('GEM_EMBEDDED_IDP');
-    expect(problemsOf({ ...entra, GEM_DEMO_ACCOUNTS: 'true' })[0]).toContain('GEM_DEMO_ACCOUNTS');
+    expect(configProblems({ ...entra, GEM_EMBEDDED_IDP: 'true' })[0]).toContain('GEM_EMBEDDED_IDP');
+    expect(configProblems({ ...entra, GEM_DEMO_ACCOUNTS: 'true' })[0]).toContain('GEM_DEMO_ACCOUNTS');
   });
 
   it('refuses the embedded provider in production unless asked for explicitly, without demo accounts', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })[0]).toContain(
+    expect(configProblems({ NODE_ENV: 'production' })[0]).toContain(
       'GEM_OIDC_ISSUER: is required when NODE_ENV=production',
     );
     const explicit = parseConfig({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true' });
     expect(explicit.auth).toMatchObject({ mode: 'embedded', demoAccounts: false, embeddedExplicit: true });
     expect(
-      problemsOf({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true', GEM_DEMO_ACCOUNTS: 'true' }),
+      configProblems({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true', GEM_DEMO_ACCOUNTS: 'true' }),
     ).toEqual([
       'GEM_DEMO_ACCOUNTS: the demo accounts have published passwords and are refused when NODE_ENV=production',
     ]);

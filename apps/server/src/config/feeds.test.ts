@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from './index';
+import { configProblems } from '../../test/test-config';
+import { parseConfig } from './index';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gem-feeds-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -11,16 +12,6 @@ const feedsFile = (name: string, content: string) => {
   const file = path.join(dir, name);
   writeFileSync(file, content);
   return file;
-};
-
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    parseConfig(env);
-    return [];
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    return err.problems;
-  }
 };
 
 describe('Market Research feeds settings', () => {
@@ -61,13 +52,15 @@ describe('Market Research feeds settings', () => {
 
   it('names the file and what is wrong with it', () => {
     const missing = path.join(dir, 'missing.json');
-    expect(problemsOf({ GEM_FEEDS_FILE: missing })).toEqual([
+    expect(configProblems({ GEM_FEEDS_FILE: missing })).toEqual([
       `GEM_FEEDS_FILE (${missing}): the file does not exist`,
     ]);
     const broken = feedsFile('broken.json', '{ "technology": ');
-    expect(problemsOf({ GEM_FEEDS_FILE: broken })[0]).toMatch(/^GEM_FEEDS_FILE \(.*\): is not valid JSON/);
+    expect(configProblems({ GEM_FEEDS_FILE: broken })[0]).toMatch(
+      /^GEM_FEEDS_FILE \(.*\): is not valid JSON/,
+    );
     const list = feedsFile('list.json', '["https://example.com/feed.xml"]');
-    expect(problemsOf({ GEM_FEEDS_FILE: list })).toEqual([
+    expect(configProblems({ GEM_FEEDS_FILE: list })).toEqual([
       `GEM_FEEDS_FILE (${list}): must be one JSON object of "area" or "area/sub-area" keys and feed URLs`,
     ]);
   });
@@ -84,7 +77,7 @@ describe('Market Research feeds settings', () => {
       }),
     );
     const where = `GEM_FEEDS_FILE (${file})`;
-    expect(problemsOf({ GEM_FEEDS_FILE: file })).toEqual([
+    expect(configProblems({ GEM_FEEDS_FILE: file })).toEqual([
       `${where}: "technology" must be a feed URL`,
       `${where}: "esg": gem-sample:nope.json is not one of the bundled sample feeds`,
       `${where}: "pharma": ftp://example.com/feed must be an http:// or https:// URL`,

@@ -1,5 +1,6 @@
-import { startOpenAiServer, type OpenAiServer, type ScriptedReply } from '@gem/test-servers/openai-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { ScriptedReply } from '@gem/test-servers/openai-server';
+import { describe, expect, inject, it } from 'vitest';
+import { recordedWaits, useOpenAiServer } from '../../../test/llm-test-support';
 import { z } from 'zod';
 import { createAiSdkTextModel, type AiSdkTextModelOptions } from './ai-sdk-text-model';
 import {
@@ -12,12 +13,7 @@ import {
 
 // Structured output: the real adapter over HTTP against the OpenAI-compatible test server,
 // with the schema sent as response_format json_schema or as a forced tool call.
-let server: OpenAiServer;
-beforeAll(async () => {
-  server = await startOpenAiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const openAi = useOpenAiServer();
 
 const brief = z.object({
   title: z.string(),
@@ -49,19 +45,14 @@ function ask(mode: StructuredOutputMode, signal?: AbortSignal): ObjectModelReque
 function model(timeoutMs = 3_000, options: Pick<AiSdkTextModelOptions, 'sleep'> = {}) {
   return createAiSdkTextModel({
     ai: { timeoutMs, maxRetries: 2, retryBaseDelayMs: 20 },
-    service: { provider: 'openai-compatible', model: 'gem-test-model', baseUrl: server.url, apiKey: 'k' },
+    service: {
+      provider: 'openai-compatible',
+      model: 'gem-test-model',
+      baseUrl: openAi.server.url,
+      apiKey: 'k',
+    },
     ...options,
   });
-}
-
-/** A sleep that records the waits the adapter asks for and returns at once. */
-function recordedWaits() {
-  const waits: number[] = [];
-  const sleep = (ms: number) => {
-    waits.push(ms);
-    return Promise.resolve();
-  };
-  return { waits, sleep };
 }
 
 async function collect(m: TextModel, request: ObjectModelRequest<Brief>) {
@@ -101,17 +92,17 @@ const briefSchema = expect.objectContaining({
 });
 
 function expectJsonSchemaRequest(index = 0) {
-  const body = server.requests[index]!.body;
+  const body = openAi.server.requests[index]!.body;
   expect(body.response_format).toEqual({
     type: 'json_schema',
     json_schema: { name: 'brief', description: 'Konspekt artykułu', schema: briefSchema, strict: true },
   });
   expect(body.tools).toBeUndefined();
-  expect(server.requests[index]!.structured).toMatchObject({ mode: 'json-schema', name: 'brief' });
+  expect(openAi.server.requests[index]!.structured).toMatchObject({ mode: 'json-schema', name: 'brief' });
 }
 
 function expectToolRequest(index = 0) {
-  const body = server.requests[index]!.body;
+  const body = openAi.server.requests[index]!.body;
   expect(body.tools).toEqual([
     {
       type: 'function',
@@ -124,7 +115,7 @@ function expectToolRequest(index = 0) {
   ]);
   expect(body.tool_choice).toEqual({ type: 'function', function: { name: 'brief' } });
   expect(body.response_format).toBeUndefined();
-  expect(server.requests[index]!.structured).toMatchObject({ mode: 'tool', name: 'brief' });
+  expect(openAi.server.requests[index]!.structured).toMatchObject({ mode: 'tool', name: 'brief' });
 }
 
 const expectRequest = (mode: StructuredOutputMode, index = 0) =>
@@ -133,18 +124,18 @@ const expectRequest = (mode: StructuredOutputMode, index = 0) =>
 describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI SDK adapter', () => {
   describe.each(modes)('as %s', (mode) => {
     it('returns the whole object, validated, with the usage and the model', async () => {
-      server.enqueue({ kind: 'object', value: answer });
+      openAi.server.enqueue({ kind: 'object', value: answer });
       const result = await model().object(ask(mode));
       expect(result.object).toEqual(answer);
       expect(result.model).toBe('gem-test-model');
       expect(result.usage.promptTokens).toBe(5);
       expect(result.usage.completionTokens).toBeGreaterThan(0);
-      expect(server.requests[0]?.body.stream).toBeFalsy();
+      expect(openAi.server.requests[0]?.body.stream).toBeFalsy();
       expectRequest(mode);
     });
 
     it('streams growing partial objects, then the validated object', async () => {
-      server.enqueue({ kind: 'object', value: answer, chunkChars: 6 });
+      openAi.server.enqueue({ kind: 'object', value: answer, chunkChars: 6 });
       const { partials, result } = await collect(model(), ask(mode));
       expect(result.object).toEqual(answer);
       expect(result.usage.completionTokens).toBeGreaterThan(0);
@@ -155,21 +146,21 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
       const sizes = partials.map((p) => JSON.stringify(p).length);
       expect(sizes).toEqual([...sizes].sort((a, b) => a - b));
       expect(partials.some((p) => p.title !== undefined && p.title !== answer.title)).toBe(true);
-      expect(server.requests[0]?.body.stream).toBe(true);
+      expect(openAi.server.requests[0]?.body.stream).toBe(true);
       expectRequest(mode);
     });
 
     it('fails as invalid_output, unretried, on an answer that is not JSON', async () => {
       const notJson: ScriptedReply = { kind: 'raw-json', text: '{"title": "Ala ma' };
-      server.enqueue(notJson);
+      openAi.server.enqueue(notJson);
       const whole = await failure(model().object(ask(mode)));
       expect(whole.failure).toBe('invalid_output');
       expect(whole.message).toMatch(/not valid JSON/);
       expect(whole.cause).toBeDefined();
-      expect(server.requests).toHaveLength(1);
+      expect(openAi.server.requests).toHaveLength(1);
 
-      server.reset();
-      server.enqueue(notJson);
+      openAi.server.reset();
+      openAi.server.enqueue(notJson);
       const partials: unknown[] = [];
       const streamed = await streamFailure(model(), ask(mode), partials);
       expect(streamed.failure).toBe('invalid_output');
@@ -177,43 +168,51 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
       expect(streamed.details.cause).toBe(streamed.cause);
       // The partial object was shown while it was written.
       expect(partials.at(-1)).toEqual({ title: 'Ala ma' });
-      expect(server.requests).toHaveLength(1);
+      expect(openAi.server.requests).toHaveLength(1);
     });
 
     it('fails as invalid_output on an object of the wrong shape', async () => {
       const wrong: ScriptedReply = { kind: 'object', value: { title: 7, points: 'none' } };
-      server.enqueue(wrong);
+      openAi.server.enqueue(wrong);
       const whole = await failure(model().object(ask(mode)));
       expect(whole.failure).toBe('invalid_output');
       expect(whole.message).toMatch(/does not match the schema/);
       expect(whole.cause).toBeDefined();
 
-      server.enqueue(wrong);
+      openAi.server.enqueue(wrong);
       const streamed = await streamFailure(model(), ask(mode));
       expect(streamed.failure).toBe('invalid_output');
       expect(streamed.message).toMatch(/does not match the schema/);
-      expect(server.requests).toHaveLength(2);
+      expect(openAi.server.requests).toHaveLength(2);
     });
 
     it('times out a stream that stalls mid-object, and closes the connection', async () => {
-      server.enqueue({ kind: 'stall', text: '{"title": "Ala ma kota", "points": []}', afterTokens: 2 });
+      openAi.server.enqueue({
+        kind: 'stall',
+        text: '{"title": "Ala ma kota", "points": []}',
+        afterTokens: 2,
+      });
       const partials: unknown[] = [];
       const err = await streamFailure(model(300), ask(mode), partials);
       expect(err.failure).toBe('timeout');
       expect(partials.at(-1)).toEqual({ title: 'Ala ' });
-      await server.whenClosed(server.requests[0]!);
-      expect(server.requests[0]?.closedByClient).toBe(true);
+      await openAi.server.whenClosed(openAi.server.requests[0]!);
+      expect(openAi.server.requests[0]?.closedByClient).toBe(true);
     });
 
     it('fails as unavailable, unretried, when the connection drops mid-object', async () => {
-      server.enqueue({ kind: 'disconnect', text: '{"title": "Ala ma kota", "points": []}', afterTokens: 2 });
+      openAi.server.enqueue({
+        kind: 'disconnect',
+        text: '{"title": "Ala ma kota", "points": []}',
+        afterTokens: 2,
+      });
       const err = await streamFailure(model(), ask(mode));
       expect(err.failure).toBe('unavailable');
-      expect(server.requests).toHaveLength(1);
+      expect(openAi.server.requests).toHaveLength(1);
     });
 
     it('retries a 429 before the object, after the Retry-After it was given', async () => {
-      server.enqueue(
+      openAi.server.enqueue(
         { kind: 'status', status: 429, retryAfterSeconds: 1 },
         { kind: 'object', value: answer },
       );
@@ -221,17 +220,20 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
       const { result } = await collect(model(3_000, { sleep }), ask(mode));
       expect(result.object).toEqual(answer);
       expect(waits).toEqual([1_000]);
-      expect(server.requests).toHaveLength(2);
+      expect(openAi.server.requests).toHaveLength(2);
       expectRequest(mode, 1);
 
-      server.reset();
-      server.enqueue({ kind: 'status', status: 429, retryAfterMs: 50 }, { kind: 'object', value: answer });
+      openAi.server.reset();
+      openAi.server.enqueue(
+        { kind: 'status', status: 429, retryAfterMs: 50 },
+        { kind: 'object', value: answer },
+      );
       expect((await model(3_000, { sleep }).object(ask(mode))).object).toEqual(answer);
       expect(waits).toEqual([1_000, 50]);
     });
 
     it('takes a 503 with Retry-After as rate_limited, after its retries', async () => {
-      server.enqueue(
+      openAi.server.enqueue(
         { kind: 'status', status: 503, retryAfterSeconds: 4 },
         { kind: 'status', status: 503, retryAfterSeconds: 4 },
         { kind: 'status', status: 503, retryAfterSeconds: 4 },
@@ -243,11 +245,11 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
         details: { status: 503, retryAfterSeconds: 4, attempts: 3 },
       });
       expect(waits).toEqual([4_000, 4_000]);
-      expect(server.requests).toHaveLength(3);
+      expect(openAi.server.requests).toHaveLength(3);
     });
 
     it('aborts the provider call when the caller aborts', async () => {
-      server.enqueue({
+      openAi.server.enqueue({
         kind: 'object',
         value: { ...answer, points: Array.from({ length: 100 }, (_, i) => `Punkt ${i}`) },
         chunkChars: 4,
@@ -264,20 +266,20 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
         })(),
       );
       expect(err.failure).toBe('cancelled');
-      await server.whenClosed(server.requests[0]!);
-      expect(server.requests[0]?.closedByClient).toBe(true);
+      await openAi.server.whenClosed(openAi.server.requests[0]!);
+      expect(openAi.server.requests[0]?.closedByClient).toBe(true);
     });
   });
 
   it('fails as invalid_output when the model answers text instead of calling the tool', async () => {
-    server.enqueue({ kind: 'text', text: 'Nie użyję narzędzia.' });
+    openAi.server.enqueue({ kind: 'text', text: 'Nie użyję narzędzia.' });
     const whole = await failure(model().object(ask('tool')));
     expect(whole.failure).toBe('invalid_output');
 
-    server.enqueue({ kind: 'text', text: 'Nie użyję narzędzia.' });
+    openAi.server.enqueue({ kind: 'text', text: 'Nie użyję narzędzia.' });
     const streamed = await streamFailure(model(), ask('tool'));
     expect(streamed.failure).toBe('invalid_output');
-    expect(server.requests).toHaveLength(2);
+    expect(openAi.server.requests).toHaveLength(2);
   });
 
   it('keeps the schema’s transforms and defaults in the object it returns', async () => {
@@ -286,7 +288,7 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
       tone: z.enum(['formal', 'casual']).default('casual'),
     });
     for (const mode of modes) {
-      server.enqueue({ kind: 'object', value: { title: '  Tytuł  ' } });
+      openAi.server.enqueue({ kind: 'object', value: { title: '  Tytuł  ' } });
       const { object } = await model().object({ ...ask(mode), schema });
       expect(object).toEqual({ title: 'Tytuł', tone: 'casual' });
     }

@@ -1,16 +1,11 @@
-import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { recordedWaits, useOpenAiServer } from '../../../test/llm-test-support';
 import type { AiServiceConfig } from '../../config';
 import { createAiSdkTextModel, type AiSdkTextModelOptions } from './ai-sdk-text-model';
 import { LlmError, type TextModel, type TextModelRequest } from './text-model';
 
-// The real adapter over HTTP against the OpenAI-compatible test server. No database: once is enough.
-let server: OpenAiServer;
-beforeAll(async () => {
-  server = await startOpenAiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+// The real adapter over HTTP against the OpenAI-compatible test openAi.server. No database: once is enough.
+const openAi = useOpenAiServer();
 
 const ask: TextModelRequest = {
   system: 'Odpowiadaj po polsku.',
@@ -27,21 +22,11 @@ function model(
     service: service ?? {
       provider: 'openai-compatible',
       model: 'gem-test-model',
-      baseUrl: server.url,
+      baseUrl: openAi.server.url,
       apiKey: 'k',
     },
     ...options,
   });
-}
-
-/** A sleep that records the waits the adapter asks for and returns at once. */
-function recordedWaits() {
-  const waits: number[] = [];
-  const sleep = (ms: number) => {
-    waits.push(ms);
-    return Promise.resolve();
-  };
-  return { waits, sleep };
 }
 
 async function collect(m: TextModel, request: TextModelRequest = ask) {
@@ -62,7 +47,7 @@ async function failure(promise: Promise<unknown>): Promise<LlmError> {
 
 describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
   it('streams the answer token by token, with the usage and the model, over chat completions', async () => {
-    server.enqueue({ kind: 'text', text: 'Ala ma kota, a kot ma Alę.' });
+    openAi.server.enqueue({ kind: 'text', text: 'Ala ma kota, a kot ma Alę.' });
     const { chunks, result } = await collect(model());
     expect(chunks.length).toBeGreaterThan(3);
     expect(chunks.join('')).toBe('Ala ma kota, a kot ma Alę.');
@@ -71,7 +56,7 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       usage: { promptTokens: 5, completionTokens: 7 },
       model: 'gem-test-model',
     });
-    const [request] = server.requests;
+    const [request] = openAi.server.requests;
     expect(request?.path).toBe('/v1/chat/completions');
     expect(request?.headers.authorization).toBe('Bearer k');
     expect(request?.body.stream).toBe(true);
@@ -82,15 +67,15 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
   });
 
   it('generates a whole answer in one piece', async () => {
-    server.enqueue({ kind: 'text', text: 'Gotowe.' });
+    openAi.server.enqueue({ kind: 'text', text: 'Gotowe.' });
     const result = await model().generate(ask);
     expect(result.text).toBe('Gotowe.');
     expect(result.usage.completionTokens).toBe(1);
-    expect(server.requests[0]?.body.stream).toBeFalsy();
+    expect(openAi.server.requests[0]?.body.stream).toBeFalsy();
   });
 
   it('retries a 429 after the Retry-After it was given, at most twice', async () => {
-    server.enqueue(
+    openAi.server.enqueue(
       { kind: 'status', status: 429, retryAfterSeconds: 1 },
       { kind: 'status', status: 429, retryAfterMs: 150 },
       { kind: 'text', text: 'Po przerwie.' },
@@ -100,7 +85,7 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
     const log = { warn: (obj: object) => void warnings.push(obj) };
     const { result } = await collect(model({}, undefined, { sleep, log }));
     expect(result.text).toBe('Po przerwie.');
-    expect(server.requests).toHaveLength(3);
+    expect(openAi.server.requests).toHaveLength(3);
     // The waits asked for are the service's: Retry-After in seconds, then retry-after-ms.
     expect(waits).toEqual([1_000, 150]);
     expect(warnings).toEqual([
@@ -108,8 +93,8 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       { provider: 'openai-compatible', status: 429, attempt: 2, waitMs: 150 },
     ]);
 
-    server.reset();
-    server.enqueue(
+    openAi.server.reset();
+    openAi.server.enqueue(
       { kind: 'status', status: 429, retryAfterSeconds: 0 },
       { kind: 'status', status: 429, retryAfterSeconds: 0 },
       { kind: 'status', status: 429, retryAfterSeconds: 7 },
@@ -117,50 +102,50 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
     const err = await failure(collect(model({ timeoutMs: 20_000 })));
     expect(err.failure).toBe('rate_limited');
     expect(err.details.retryAfterSeconds).toBe(7);
-    expect(server.requests).toHaveLength(3);
+    expect(openAi.server.requests).toHaveLength(3);
   });
 
   it('retries a 500 with backoff, and gives up on the third', async () => {
-    server.enqueue(
+    openAi.server.enqueue(
       { kind: 'status', status: 500 },
       { kind: 'status', status: 503 },
       { kind: 'text', text: 'Jest.' },
     );
     const { waits, sleep } = recordedWaits();
     expect((await model({}, undefined, { sleep }).generate(ask)).text).toBe('Jest.');
-    expect(server.requests).toHaveLength(3);
+    expect(openAi.server.requests).toHaveLength(3);
     // No Retry-After: the base delay, doubled.
     expect(waits).toEqual([20, 40]);
 
-    server.reset();
-    server.enqueue(
+    openAi.server.reset();
+    openAi.server.enqueue(
       { kind: 'status', status: 500 },
       { kind: 'status', status: 502 },
       { kind: 'status', status: 500 },
     );
     const err = await failure(collect(model()));
     expect(err).toMatchObject({ failure: 'unavailable', details: { status: 500, attempts: 3 } });
-    expect(server.requests).toHaveLength(3);
+    expect(openAi.server.requests).toHaveLength(3);
   });
 
   it('does not retry other errors, nor a wait that would outlast the timeout', async () => {
-    server.enqueue({ kind: 'status', status: 401, message: 'bad key' });
+    openAi.server.enqueue({ kind: 'status', status: 401, message: 'bad key' });
     expect((await failure(model().generate(ask))).details.status).toBe(401);
-    expect(server.requests).toHaveLength(1);
+    expect(openAi.server.requests).toHaveLength(1);
 
-    server.reset();
-    server.enqueue({ kind: 'status', status: 429, retryAfterSeconds: 30 });
+    openAi.server.reset();
+    openAi.server.enqueue({ kind: 'status', status: 429, retryAfterSeconds: 30 });
     const { waits, sleep } = recordedWaits();
     const err = await failure(collect(model({ timeoutMs: 2_000 }, undefined, { sleep })));
     expect(err.failure).toBe('rate_limited');
     expect(err.details).toMatchObject({ status: 429, retryAfterSeconds: 30, attempts: 1 });
     // The 30 s wait would outlast the 2 s timeout: it is never started.
     expect(waits).toEqual([]);
-    expect(server.requests).toHaveLength(1);
+    expect(openAi.server.requests).toHaveLength(1);
   });
 
   it('takes a 503 with Retry-After for a busy service, retried, and one without for an unavailable one', async () => {
-    server.enqueue(
+    openAi.server.enqueue(
       { kind: 'status', status: 503, retryAfterSeconds: 2 },
       { kind: 'status', status: 503, retryAfterSeconds: 2 },
       { kind: 'status', status: 503, retryAfterSeconds: 3 },
@@ -172,14 +157,14 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       details: { status: 503, retryAfterSeconds: 3, attempts: 3 },
     });
     expect(waits).toEqual([2_000, 2_000]);
-    expect(server.requests).toHaveLength(3);
+    expect(openAi.server.requests).toHaveLength(3);
 
-    server.reset();
-    server.enqueue({ kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'text', text: 'Już.' });
+    openAi.server.reset();
+    openAi.server.enqueue({ kind: 'status', status: 503, retryAfterMs: 10 }, { kind: 'text', text: 'Już.' });
     expect((await model({}, undefined, { sleep }).generate(ask)).text).toBe('Już.');
 
-    server.reset();
-    server.enqueue(
+    openAi.server.reset();
+    openAi.server.enqueue(
       { kind: 'status', status: 503 },
       { kind: 'status', status: 503 },
       { kind: 'status', status: 503 },
@@ -190,12 +175,12 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
   });
 
   it('times out a service that hangs, or stalls mid-stream, and closes the connection', async () => {
-    server.enqueue({ kind: 'hang' });
+    openAi.server.enqueue({ kind: 'hang' });
     expect((await failure(collect(model({ timeoutMs: 300 })))).failure).toBe('timeout');
-    await server.whenClosed(server.requests[0]!);
-    expect(server.requests[0]?.closedByClient).toBe(true);
+    await openAi.server.whenClosed(openAi.server.requests[0]!);
+    expect(openAi.server.requests[0]?.closedByClient).toBe(true);
 
-    server.enqueue({ kind: 'stall', text: 'Zaczynam i milknę.', afterTokens: 1 });
+    openAi.server.enqueue({ kind: 'stall', text: 'Zaczynam i milknę.', afterTokens: 1 });
     const chunks: string[] = [];
     const err = await failure(
       (async () => {
@@ -207,7 +192,7 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
   });
 
   it('fails, without retrying, when the service drops the connection mid-stream', async () => {
-    server.enqueue({ kind: 'disconnect', text: 'Jeden dwa trzy cztery.', afterTokens: 2 });
+    openAi.server.enqueue({ kind: 'disconnect', text: 'Jeden dwa trzy cztery.', afterTokens: 2 });
     const chunks: string[] = [];
     const stream = model().stream(ask);
     const err = await failure(
@@ -217,12 +202,12 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
     );
     expect(err.failure).toBe('unavailable');
     expect(chunks).toEqual(['Jeden ', 'dwa ']);
-    expect(server.requests).toHaveLength(1);
+    expect(openAi.server.requests).toHaveLength(1);
     await expect(stream.result).rejects.toBeInstanceOf(LlmError);
   });
 
   it('aborts the provider call when the caller aborts', async () => {
-    server.enqueue({ kind: 'text', text: 'słowo '.repeat(200), tokenDelayMs: 20 });
+    openAi.server.enqueue({ kind: 'text', text: 'słowo '.repeat(200), tokenDelayMs: 20 });
     const controller = new AbortController();
     const chunks: string[] = [];
     const err = await failure(
@@ -234,8 +219,8 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       })(),
     );
     expect(err.failure).toBe('cancelled');
-    await server.whenClosed(server.requests[0]!);
-    expect(server.requests[0]?.closedByClient).toBe(true);
+    await openAi.server.whenClosed(openAi.server.requests[0]!);
+    expect(openAi.server.requests[0]?.closedByClient).toBe(true);
   });
 
   it('speaks to Azure deployments and to OpenAI through chat completions with their own headers', async () => {
@@ -247,13 +232,13 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
         deployment: 'gem-gpt4o',
         apiKey: 'azure-key',
         resourceName: undefined,
-        baseUrl: server.url.replace(/\/v1$/, '/openai'),
+        baseUrl: openAi.server.url.replace(/\/v1$/, '/openai'),
         apiVersion: '2024-10-21',
       },
     );
-    server.enqueue({ kind: 'text', text: 'Azure.' });
+    openAi.server.enqueue({ kind: 'text', text: 'Azure.' });
     expect((await azure.generate(ask)).text).toBe('Azure.');
-    expect(server.requests[0]).toMatchObject({
+    expect(openAi.server.requests[0]).toMatchObject({
       path: '/openai/deployments/gem-gpt4o/chat/completions',
       query: { 'api-version': '2024-10-21' },
       headers: { 'api-key': 'azure-key' },
@@ -261,11 +246,11 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
 
     const openai = model(
       {},
-      { provider: 'openai', model: 'gpt-4.1-mini', apiKey: 'sk-test', baseUrl: server.url },
+      { provider: 'openai', model: 'gpt-4.1-mini', apiKey: 'sk-test', baseUrl: openAi.server.url },
     );
-    server.enqueue({ kind: 'text', text: 'OpenAI.' });
+    openAi.server.enqueue({ kind: 'text', text: 'OpenAI.' });
     expect((await collect(openai)).result.text).toBe('OpenAI.');
-    expect(server.requests[1]).toMatchObject({
+    expect(openAi.server.requests[1]).toMatchObject({
       path: '/v1/chat/completions',
       headers: { authorization: 'Bearer sk-test' },
       body: { model: 'gpt-4.1-mini', stream: true },

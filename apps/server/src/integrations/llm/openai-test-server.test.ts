@@ -1,26 +1,17 @@
-import {
-  sampleFromSchema,
-  startOpenAiServer,
-  structuredRequestOf,
-  type OpenAiServer,
-} from '@gem/test-servers/openai-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { sampleFromSchema, structuredRequestOf } from '@gem/test-servers/openai-server';
+import { describe, expect, inject, it } from 'vitest';
+import { useOpenAiServer } from '../../../test/llm-test-support';
 import { z } from 'zod';
 import { createAiSdkTextModel } from './ai-sdk-text-model';
 
 // The OpenAI-compatible test server's structured-output side (the package has no test project
 // of its own): the control API's new reply kinds, and objects made up from a request's schema.
-let server: OpenAiServer;
-beforeAll(async () => {
-  server = await startOpenAiServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const openAi = useOpenAiServer();
 
-const controlUrl = () => server.url.replace(/\/v1$/, '/__control');
+const controlUrl = () => openAi.server.url.replace(/\/v1$/, '/__control');
 
 const chat = (body: object) =>
-  fetch(`${server.url}/chat/completions`, {
+  fetch(`${openAi.server.url}/chat/completions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ model: 'gem-test-model', messages: [{ role: 'user', content: 'Hej' }], ...body }),
@@ -32,7 +23,12 @@ const chat = (body: object) =>
 const model = () =>
   createAiSdkTextModel({
     ai: { timeoutMs: 3_000, maxRetries: 0, retryBaseDelayMs: 20 },
-    service: { provider: 'openai-compatible', model: 'gem-test-model', baseUrl: server.url, apiKey: 'k' },
+    service: {
+      provider: 'openai-compatible',
+      model: 'gem-test-model',
+      baseUrl: openAi.server.url,
+      apiKey: 'k',
+    },
   });
 
 describe.runIf(inject('dbKind') === 'pglite')('the OpenAI-compatible test server', () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../config';
+import { configProblems } from '../../../test/test-config';
+import { parseConfig } from '../../config';
 import { catalogueFeedKeys, checkMarketFeedKeys, unknownFeedKeyProblems } from './market-feed-keys';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'gem-feed-keys-'));
@@ -14,15 +15,7 @@ const feedsFile = (name: string, entries: Record<string, unknown>) => {
   return file;
 };
 
-const problemsOf = (env: Record<string, string>) => {
-  try {
-    parseConfig(env, { checks: [checkMarketFeedKeys] });
-    return [];
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    return err.problems;
-  }
-};
+const problemsWithCheck = (env: Record<string, string>) => configProblems(env, [checkMarketFeedKeys]);
 
 describe('the feeds file against the market catalogue', () => {
   it('knows every area and each sub-area as "area/sub-area"', () => {
@@ -60,7 +53,7 @@ describe('the feeds file against the market catalogue', () => {
       technology: 'https://example.com/tech.xml',
       sport: 'https://example.com/sport.xml',
     });
-    expect(problemsOf({ GEM_FEEDS_FILE: file, GEM_OIDC_CLIENT_ID: 'x' })).toEqual([
+    expect(problemsWithCheck({ GEM_FEEDS_FILE: file, GEM_OIDC_CLIENT_ID: 'x' })).toEqual([
       'GEM_OIDC_CLIENT_ID: is set but GEM_OIDC_ISSUER is not; set the issuer too, or unset GEM_OIDC_CLIENT_ID',
       `GEM_FEEDS_FILE (${file}): "sport" is not a market area or "area/sub-area" of the catalogue`,
     ]);

@@ -10,7 +10,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { App } from '../../app';
-import { buildTestApp } from '../../../test/test-app';
+import { accessClaims, buildTestApp, externalAuth } from '../../../test/test-app';
 import type { Config } from '../../config';
 import { testConfig } from '../../../test/test-config';
 import type { Database } from '../../db/client';
@@ -18,8 +18,6 @@ import { createFeedReader } from '../../integrations/feeds/feed-reader';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
 import { createFeedRefresher } from './feed-refresher';
 
-const AUDIENCE = 'api://gem-test';
-const CLIENT_ID = 'gem-spa-test';
 let issuer: OidcIssuer;
 let feeds: FeedServer;
 let database: Database;
@@ -30,17 +28,7 @@ function config(sources: FeedSource[]): Config {
   const base = testConfig();
   return testConfig({
     access: { ...base.access, allowedDomains: ['markets.example'] },
-    auth: {
-      mode: 'external',
-      publicUrl: 'http://localhost:3000',
-      issuer: issuer.issuer,
-      clientId: CLIENT_ID,
-      scope: `${AUDIENCE}/access`,
-      audience: AUDIENCE,
-      requiredScope: undefined,
-      demoAccounts: false,
-      embeddedExplicit: false,
-    },
+    auth: externalAuth(issuer.issuer),
     feeds: { ...base.feeds, sources, allowPrivateHosts: true },
   });
 }
@@ -81,13 +69,7 @@ beforeAll(async () => {
     log: pino({ level: 'silent' }),
   }).refresh();
   app = await buildTestApp({ config: cfg, database });
-  token = await issuer.sign({
-    sub: 'marketer',
-    aud: AUDIENCE,
-    azp: CLIENT_ID,
-    scope: 'access',
-    email: 'marketer@markets.example',
-  });
+  token = await issuer.sign(accessClaims('marketer', 'markets.example'));
 });
 afterAll(async () => {
   await app?.close();
