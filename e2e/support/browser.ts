@@ -44,7 +44,7 @@ export function useBrowser() {
       const problems: string[] = [];
       page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
       page.on('console', (msg) => {
-        if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+        if (msg.type() === 'error') problems.push(`console error: ${msg.text()} (${msg.location().url})`);
       });
       (page as Page & { problems: string[] }).problems = problems;
       return page;
