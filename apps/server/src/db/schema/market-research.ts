@@ -49,6 +49,12 @@ export const marketFeedItems = pgTable(
     authors: jsonb('authors').$type<string[]>().notNull().default([]),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When GEM first read a document of the feed that no longer lists the item; null while the
+     * feed's last good document lists it. Retention counts from here (feed-store purgeDroppedItems):
+     * an item the source still lists is kept whatever its date.
+     */
+    leftAt: timestamp('left_at', { withTimezone: true }),
     /** Newest-first order: the publication date, or when GEM first saw an undated or future-dated item. */
     sortAt: timestamp('sort_at', { withTimezone: true }).notNull(),
     /** Title (weight A) and text and authors (B), folded to plain ASCII, for full-text search. */
@@ -62,7 +68,9 @@ export const marketFeedItems = pgTable(
       .on(t.feedKey, t.canonicalUrl)
       .where(sql`${t.canonicalUrl} is not null`),
     index('market_feed_items_page_idx').on(t.feedKey, t.sortAt.desc(), t.id.desc()),
-    index('market_feed_items_sort_at_idx').on(t.sortAt),
+    index('market_feed_items_left_at_idx')
+      .on(t.leftAt)
+      .where(sql`${t.leftAt} is not null`),
     index('market_feed_items_search_idx').using('gin', t.searchVector),
   ],
 );

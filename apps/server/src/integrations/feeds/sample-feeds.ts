@@ -2,8 +2,9 @@ import type { NormalisedItem } from './parse-feed';
 
 /**
  * The bundled sample feeds are dated around this day. GEM moves every sample date forward by
- * the whole days between it and today, so the samples always read as recent news (and the
- * retention period never removes them) while keeping their order and spacing.
+ * the whole days between it and today, so the samples always read as recent news while keeping
+ * their order and spacing. (Retention never removes them either way: a sample document lists
+ * its items for good, and only items a feed no longer lists are purged.)
  */
 export const SAMPLE_DATES_ANCHOR = Date.UTC(2026, 2, 2);
 const DAY = 24 * 60 * 60 * 1000;

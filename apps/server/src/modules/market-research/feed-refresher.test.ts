@@ -6,7 +6,7 @@ import {
   type FeedServer,
   type FixtureItem,
 } from '@gem/test-servers/feed-server';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
@@ -58,7 +58,8 @@ const instance = (sources: FeedSource[], overrides: Partial<FeedRefresherOptions
   return scheduler;
 };
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 60 * 60 * 1000).toISOString();
+const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 const item = (n: number, extra: Partial<FixtureItem> = {}): FixtureItem => ({
   id: `item-${n}`,
   title: `Story ${n}`,
@@ -202,19 +203,108 @@ describe('refreshing feeds', () => {
     expect(await itemsOf('esg')).toHaveLength(3);
   });
 
-  it('leaves out items older than the retention period, and purges stored ones that age past it', async () => {
-    feeds.set('/old', { body: jsonFeed('O', [item(1), item(100), item(2, { date: undefined })]) });
+  it('keeps every item the feed lists, however old, and purges a dropped one a retention period after it left', async () => {
+    const path = '/quarterly';
+    // A slow series: one item 200 days old, one 400 days old, one undated.
+    feeds.set(path, { body: jsonFeed('Q', [item(200), item(400), item(3, { date: undefined })]) });
     const start = new Date();
-    const r = refresher([{ key: 'technology', url: feeds.url('/old') }], {
+    let clock = start;
+    const r = refresher([{ key: 'technology', url: feeds.url(path) }], {
       retentionDays: 90,
-      now: () => start,
+      now: () => clock,
     });
-    await r.refresh();
-    expect((await itemsOf('technology')).map((i) => i.title)).toEqual(['Story 1', 'Story 2']);
+    expect((await r.refresh())[0]!.status).toBe('updated');
+    expect((await itemsOf('technology')).map((i) => i.title)).toEqual(['Story 200', 'Story 400', 'Story 3']);
 
-    const later = new Date(start.getTime() + 91 * 24 * 60 * 60 * 1000);
-    const purged = await refresher([], { retentionDays: 90, now: () => later }).purge();
-    expect(purged).toBe(2);
+    // A year on, the same document (the content hash matches): still all there.
+    clock = new Date(start.getTime() + 365 * DAY);
+    expect((await r.refresh())[0]!.status).toBe('unchanged');
+    expect(await itemsOf('technology')).toHaveLength(3);
+
+    // The feed drops the 400-day-old item; it left now, so it stays for the retention period.
+    const dropped = new Date(start.getTime() + 400 * DAY);
+    clock = dropped;
+    feeds.set(path, { body: jsonFeed('Q', [item(200), item(3, { date: undefined })]) });
+    expect((await r.refresh())[0]!.status).toBe('updated');
+    const afterDrop = await itemsOf('technology');
+    expect(afterDrop.map((i) => [i.title, i.leftAt])).toEqual([
+      ['Story 200', null],
+      ['Story 400', dropped],
+      ['Story 3', null],
+    ]);
+
+    clock = new Date(dropped.getTime() + 89 * DAY);
+    await r.refresh();
+    expect(await itemsOf('technology')).toHaveLength(3);
+
+    clock = new Date(dropped.getTime() + 91 * DAY);
+    await r.refresh();
+    expect((await itemsOf('technology')).map((i) => i.title)).toEqual(['Story 200', 'Story 3']);
+  });
+
+  it('keeps a feed’s items through an outage and a 304, however long they last', async () => {
+    const path = '/outage';
+    const body = rssFeed('O', [item(200), item(1)]);
+    feeds.set(path, { body, etag: '"v1"' });
+    const start = new Date();
+    let clock = start;
+    const r = refresher([{ key: 'esg', url: feeds.url(path) }], { retentionDays: 90, now: () => clock });
+    await r.refresh();
+    expect(await itemsOf('esg')).toHaveLength(2);
+
+    // Down for 200 days: every round fails, the items stay.
+    feeds.set(path, { status: 503, body: 'Service Unavailable' });
+    for (const days of [100, 200]) {
+      clock = new Date(start.getTime() + days * DAY);
+      expect((await r.refresh())[0]!.status).toBe('failed');
+      expect(await itemsOf('esg')).toHaveLength(2);
+    }
+
+    // Back, with the same document: a 304 for another 200 days, the items stay.
+    feeds.set(path, { body, etag: '"v1"' });
+    for (const days of [300, 400]) {
+      clock = new Date(start.getTime() + days * DAY);
+      expect((await r.refresh())[0]!.status).toBe('unchanged');
+    }
+    expect(feeds.requests(path).at(-1)!.headers['if-none-match']).toBe('"v1"');
+    const stored = await itemsOf('esg');
+    expect(stored.map((i) => [i.title, i.leftAt])).toEqual([
+      ['Story 200', null],
+      ['Story 1', null],
+    ]);
+  });
+
+  it('keeps an item the feed drops and lists again before the retention period is over', async () => {
+    const path = '/flaky';
+    feeds.set(path, { body: jsonFeed('F', [item(150), item(1)]) });
+    const start = new Date();
+    let clock = start;
+    const r = refresher([{ key: 'pharma', url: feeds.url(path) }], { retentionDays: 90, now: () => clock });
+    await r.refresh();
+    clock = new Date(start.getTime() + 10 * DAY);
+    feeds.set(path, { body: jsonFeed('F', [item(1)]) });
+    await r.refresh();
+    clock = new Date(start.getTime() + 80 * DAY);
+    feeds.set(path, { body: jsonFeed('F', [item(150), item(1)]) });
+    await r.refresh();
+    expect((await itemsOf('pharma')).map((i) => [i.title, i.leftAt])).toEqual([
+      ['Story 150', null],
+      ['Story 1', null],
+    ]);
+    clock = new Date(start.getTime() + 365 * DAY);
+    await r.refresh();
+    expect(await itemsOf('pharma')).toHaveLength(2);
+  });
+
+  it('purges the items of a feed no longer in the feeds file a retention period after its last read', async () => {
+    feeds.set('/removed', { body: jsonFeed('R', [item(1), item(300)]) });
+    const start = new Date();
+    await refresher([{ key: 'technology', url: feeds.url('/removed') }], { now: () => start }).refresh();
+    const later = (days: number) =>
+      refresher([], { retentionDays: 90, now: () => new Date(start.getTime() + days * DAY) });
+    expect(await later(89).purge()).toBe(0);
+    expect(await itemsOf('technology')).toHaveLength(2);
+    expect(await later(91).purge()).toBe(2);
     expect(await itemsOf('technology')).toEqual([]);
   });
 
@@ -233,6 +323,30 @@ describe('refreshing feeds', () => {
       true,
     );
     expect(all.some((i) => i.publishedAt === null)).toBe(true);
+  });
+
+  it('keeps the sample feeds whole and newest first as they are re-dated day after day', async () => {
+    const start = new Date();
+    let clock = start;
+    const r = refresher(sampleSources, { retentionDays: 90, now: () => clock });
+    await r.refresh();
+    const before = await database.db.select().from(marketFeedItems);
+    clock = new Date(start.getTime() + 200 * DAY);
+    expect((await r.refresh()).filter((o) => o.status !== 'updated')).toEqual([]);
+    const after = await database.db.select().from(marketFeedItems);
+    expect(after.map((i) => i.id).sort()).toEqual(before.map((i) => i.id).sort());
+    expect(after.every((i) => i.leftAt === null)).toBe(true);
+    const newest = Math.max(...after.map((i) => i.publishedAt?.getTime() ?? 0));
+    expect((clock.getTime() - newest) / DAY).toBeLessThan(2);
+    for (const { key } of sampleSources) {
+      const page = await database.db
+        .select()
+        .from(marketFeedItems)
+        .where(eq(marketFeedItems.feedKey, key))
+        .orderBy(desc(marketFeedItems.sortAt), desc(marketFeedItems.id));
+      const dates = page.flatMap((i) => (i.publishedAt ? [i.publishedAt.getTime()] : []));
+      expect(dates, key).toEqual([...dates].sort((a, b) => b - a));
+    }
   });
 
   it('drops sample items when the feeds file points the area at a real feed instead', async () => {

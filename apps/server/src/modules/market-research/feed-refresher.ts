@@ -9,7 +9,7 @@ import { describeUrl, HttpFetchError } from '../../integrations/http/safe-fetch'
 import type { Scheduler } from '../../lib/scheduler';
 import {
   hasUnreadFeeds,
-  purgeItemsBefore,
+  purgeDroppedItems,
   recordFailure,
   recordUnchanged,
   saveDocument,
@@ -23,7 +23,8 @@ import {
  * an instance starts (if it is due), then every `refreshMinutes`, once across all instances on
  * the database; a feed added to the feeds file (or given a new URL) is read at the next tick,
  * without waiting for the interval. A failing feed keeps its items; the failure and the last
- * success are recorded.
+ * success are recorded. Every item a feed lists is kept, however old; one the feed no longer
+ * lists is deleted `retentionDays` after GEM first read a document without it.
  */
 
 export type FeedRefresherOptions = {
@@ -83,14 +84,15 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
       }
       let items = parseFeedDocument(doc.text, { baseUrl: doc.baseUrl, localImages: doc.sample });
       if (doc.sample) items = shiftSampleDates(items, at);
-      const cutoff = new Date(at.getTime() - options.retentionDays * DAY_MS);
-      items = items.filter((item) => !item.publishedAt || item.publishedAt >= cutoff);
+      // Every item the document lists is stored, whatever its date: a slow feed (a quarterly
+      // series, a press room) shows what it carries. Retention applies once an item leaves it.
       const saved = await saveDocument(
         db,
         feed.key,
         items,
         { etag: doc.etag ?? null, lastModified: doc.lastModified ?? null, contentHash },
         at,
+        { redated: doc.sample },
       );
       return { key: feed.key, status: 'updated', ...saved };
     } catch (err) {
@@ -132,8 +134,13 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
     return outcomes;
   }
 
+  /**
+   * Applies the retention period (feed-store purgeDroppedItems): deletes the items that left
+   * their feed's document more than `retentionDays` ago. Items a feed still lists stay,
+   * whatever their date, also while the feed fails or answers "not modified".
+   */
   async function purge(): Promise<number> {
-    return purgeItemsBefore(db, new Date(now().getTime() - options.retentionDays * DAY_MS));
+    return purgeDroppedItems(db, keys, new Date(now().getTime() - options.retentionDays * DAY_MS));
   }
 
   options.scheduler?.every({

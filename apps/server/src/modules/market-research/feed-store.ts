@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
@@ -115,6 +115,9 @@ const searchVector = (item: NormalisedItem) =>
  * Stores a document's items and the success, in one transaction. An item already stored with
  * the same id or the same canonical URL is updated in place; the rest are added. The unique
  * indexes on both keys make a concurrent duplicate impossible (it is skipped, not added).
+ * Every item the document lists is kept whatever its date (`leftAt` null); the feed's stored
+ * items it no longer lists are marked as having left it now, which starts their retention period.
+ * `redated`: GEM moved the document's dates itself (the bundled samples, shiftSampleDates).
  */
 export async function saveDocument(
   db: Db,
@@ -122,6 +125,7 @@ export async function saveDocument(
   items: readonly NormalisedItem[],
   validators: { etag: string | null; lastModified: string | null; contentHash: string },
   now: Date,
+  { redated = false }: { redated?: boolean } = {},
 ): Promise<{ added: number; updated: number }> {
   return db.transaction(async (tx) => {
     const guids = items.flatMap((i) => (i.guid ? [i.guid] : []));
@@ -157,6 +161,9 @@ export async function saveDocument(
         continue;
       }
       // The dedupe keys stay as first stored: changing them could collide with another row.
+      // A feed's later date cannot lift an item above when GEM first saw it; GEM's own re-dating
+      // of the samples (every day) moves it up to now, so they stay in date order.
+      const latest = redated ? sql`${now.toISOString()}::timestamptz` : marketFeedItems.firstSeenAt;
       await tx
         .update(marketFeedItems)
         .set({
@@ -167,7 +174,9 @@ export async function saveDocument(
           contentText: item.contentText,
           authors: item.authors,
           lastSeenAt: now,
-          sortAt: sql`least(coalesce(${item.publishedAt?.toISOString() ?? null}::timestamptz, ${marketFeedItems.firstSeenAt}), ${marketFeedItems.firstSeenAt})`,
+          // Listed again (a feed may drop an item and bring it back).
+          leftAt: null,
+          sortAt: sql`least(coalesce(${item.publishedAt?.toISOString() ?? null}::timestamptz, ${marketFeedItems.firstSeenAt}), ${latest})`,
           searchVector: searchVector(item),
         })
         .where(eq(marketFeedItems.id, id));
@@ -201,6 +210,18 @@ export async function saveDocument(
       added = rows.length;
     }
 
+    // What the document does not list has left it. Matched by the document's keys, as the
+    // dedupe above is, not by the ids it touched: a row a concurrent save of the same document
+    // added (skipped above as a conflict) is listed too. `coalesce`: a null key matches nothing.
+    const listed = or(
+      sql`coalesce(${guids.length > 0 ? inArray(marketFeedItems.guid, guids) : sql`false`}, false)`,
+      sql`coalesce(${urls.length > 0 ? inArray(marketFeedItems.canonicalUrl, urls) : sql`false`}, false)`,
+    );
+    await tx
+      .update(marketFeedItems)
+      .set({ leftAt: now })
+      .where(and(eq(marketFeedItems.feedKey, key), isNull(marketFeedItems.leftAt), sql`not ${listed}`));
+
     await tx
       .update(marketFeeds)
       .set({ ...successFields(now), ...validators })
@@ -209,11 +230,37 @@ export async function saveDocument(
   });
 }
 
-/** Deletes items older than the cutoff (by date, or by when they were first seen if undated). */
-export async function purgeItemsBefore(db: Db, cutoff: Date): Promise<number> {
+/**
+ * The retention rule. An item is deleted only once it has left its feed's document and that
+ * was before `cutoff` (now minus GEM_FEEDS_RETENTION_DAYS): "older" counts from when the item
+ * left (`leftAt`, the first document GEM read without it), never from the item's own date. So
+ * every item a configured feed lists stays, however old; a failed read, a 304 or an unchanged
+ * document keeps the last good document and therefore its items; an item the feed dropped is
+ * kept for the retention period after it left.
+ *
+ * A feed no longer in the feeds file (`configuredKeys`) lists nothing GEM shows: its items go
+ * once they left, or the feed was last read successfully, before the cutoff.
+ */
+export async function purgeDroppedItems(
+  db: Db,
+  configuredKeys: readonly string[],
+  cutoff: Date,
+): Promise<number> {
+  const feedLastRead = db
+    .select({ at: marketFeeds.lastSuccessAt })
+    .from(marketFeeds)
+    .where(eq(marketFeeds.key, marketFeedItems.feedKey));
   const rows = await db
     .delete(marketFeedItems)
-    .where(lt(marketFeedItems.sortAt, cutoff))
+    .where(
+      or(
+        lt(marketFeedItems.leftAt, cutoff),
+        and(
+          notInArray(marketFeedItems.feedKey, [...configuredKeys]),
+          sql`coalesce(${marketFeedItems.leftAt}, (${feedLastRead}), ${marketFeedItems.lastSeenAt}) < ${cutoff.toISOString()}::timestamptz`,
+        ),
+      ),
+    )
     .returning({ id: marketFeedItems.id });
   return rows.length;
 }

@@ -34,6 +34,7 @@ function config(sources: FeedSource[]): Config {
 }
 
 const DAY = 24 * 60 * 60 * 1000;
+const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 // 45 technology items, an hour apart, newest first; every third one is about banks.
 const techItems = Array.from({ length: 45 }, (_, n) => ({
   id: `tech-${n}`,
@@ -54,9 +55,17 @@ beforeAll(async () => {
       { id: 'o1', title: 'Orlen news', url: 'https://orlen.example/1', date: new Date().toISOString() },
     ]),
   });
+  // A slow source: a quarterly report series whose newest item is 200 days old.
+  feeds.set('/zabka-reports.xml', {
+    body: rssFeed('Żabka reports', [
+      { id: 'z2', title: 'Q2 report', url: 'https://zabka.example/q2', date: daysAgo(200) },
+      { id: 'z1', title: 'Q1 report', url: 'https://zabka.example/q1', date: daysAgo(290) },
+    ]),
+  });
   const sources: FeedSource[] = [
     { key: 'technology', url: feeds.url('/tech.json') },
     { key: 'priority-clients/orlen', url: feeds.url('/orlen.xml') },
+    { key: 'priority-clients/zabka', url: feeds.url('/zabka-reports.xml') },
     { key: 'esg', url: 'gem-sample:esg.json' },
   ];
   const cfg = config(sources);
@@ -211,6 +220,13 @@ describe('GET /api/markets/:marketId/:subMarketId', () => {
     expect(page.market.subMarket).toEqual({ slug: 'orlen', name: 'Orlen' });
     expect(page.market.children).toHaveLength(13);
     expect(page.items.map((i) => i.title)).toEqual(['Orlen news']);
+  });
+
+  it('shows every item the feed lists, however old (retention is 90 days)', async () => {
+    const page = await feedPage('/api/markets/priority-clients/zabka');
+    expect(page.items.map((i) => i.title)).toEqual(['Q2 report', 'Q1 report']);
+    const ageDays = (Date.now() - Date.parse(page.items[0]!.date_published!)) / DAY;
+    expect(Math.round(ageDays)).toBe(200);
   });
 });
 
