@@ -13,5 +13,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup-tests.ts'],
+    // A whole page with streaming over a local server: a shared 2-core CI machine needs the room.
+    testTimeout: 20_000,
   },
 });
