@@ -22,6 +22,10 @@ const contentSecurityPolicy = [
 
 export default defineConfig({
   plugins: [react()],
+  define: {
+    // The footer's year in prerendered pages; the browser's first render uses the same to hydrate.
+    'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())),
+  },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -29,6 +33,8 @@ export default defineConfig({
     outDir: 'dist',
     // Keep every asset a file: a data: URI would need a looser img-src/font-src.
     assetsInlineLimit: 0,
+    // scripts/prerender.mjs reads it to link each prerendered page's own chunks, then removes it.
+    manifest: true,
   },
   server: {
     proxy: {

@@ -1,19 +1,29 @@
 // First, so the tokens and element defaults come before every component's styles.
 import './styles/global.css';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
-import { AppProvider } from '@/app/provider';
-import { AppRouter } from '@/app/router';
+import { App } from '@/app/app';
+import { preloadRoute } from '@/app/router';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
-);
+// The server sends HTML rendered at build time (scripts/prerender.mjs): a public page as it
+// will look, or, for every other path, the app's frame while it starts. `data-prerendered`
+// names the path the markup was rendered for.
+const { pathname } = window.location;
+const page = preloadRoute(pathname);
+
+if (container.dataset.prerendered === pathname) {
+  // This very page: React takes over the markup as it is, once the page's code is here (the
+  // HTML preloads it, so that costs no extra round trip).
+  // In a transition, so the work is cut into short tasks and the page stays responsive.
+  void page.catch(() => undefined).then(() => startTransition(() => void hydrateRoot(container, <App />)));
+} else {
+  // The frame or the 404 page, rendered for another path: React replaces it in one commit,
+  // with no blank frame in between. The page's code loads alongside the sign-in check.
+  const root = createRoot(container);
+  startTransition(() => root.render(<App />));
+}

@@ -1,17 +1,12 @@
 import { z } from 'zod';
 
+export { identityPaths } from './identity-paths';
+
 /**
  * Sign-in and the access gate (spec §3 "Access check response", §4 "Authentication", §7).
  * The SPA reads the auth config at start to set up oidc-client-ts; every other API call
  * carries the access token it gets.
  */
-export const identityPaths = {
-  /** Public: how the SPA signs in. */
-  authConfig: '/api/identity/auth-config',
-  /** Needs a valid access token only (not hasAccess): answers whether the user may use GEM. */
-  checkAppAccess: '/api/identity/check-app-access',
-} as const;
-
 export const authConfigResponseSchema = z.object({
   /** The OpenID Connect issuer: oidc-client-ts `authority` (discovery is read from it). */
   authority: z.url(),

@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
@@ -36,8 +36,19 @@ describe('database', () => {
     async () => {
       const root = mkdtempSync(path.join(tmpdir(), 'gem-data-'));
       const dataDir = path.join(root, 'nested', 'data');
+      const sharedBuffers = async (database: Database) => {
+        const result = (await database.db.execute(sql`show shared_buffers`)) as {
+          rows: { shared_buffers: string }[];
+        };
+        return result.rows[0]?.shared_buffers;
+      };
       try {
         const first = await openDatabase({ kind: 'pglite', dataDir }, migrationsDir);
+        // GEM's settings (bench/memory.md), in the new folder's postgresql.conf too.
+        expect(await sharedBuffers(first)).toBe('16MB');
+        expect(readFileSync(path.join(dataDir, 'postgresql.conf'), 'utf8')).toMatch(
+          /^shared_buffers = 16MB/m,
+        );
         await first.db.insert(users).values({ issuer: 'https://idp.example', subject: 'kept' });
         // PGlite would open it twice and corrupt it: a second process is refused while one has it.
         const lockFile = path.join(dataDir, 'gem-process.lock');
@@ -52,6 +63,7 @@ describe('database', () => {
         const again = await openDatabase({ kind: 'pglite', dataDir }, migrationsDir);
         const rows = await again.db.select({ n: count() }).from(users);
         expect(rows[0]?.n).toBe(1);
+        expect(await sharedBuffers(again)).toBe('16MB');
         await again.close();
       } finally {
         rmSync(root, { recursive: true, force: true });

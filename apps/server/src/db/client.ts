@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { promisify } from 'node:util';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -29,6 +32,22 @@ export type DatabaseOptions =
 // Any constant works: it only has to be the same for every GEM instance on one database.
 const MIGRATION_LOCK_KEY = 7_415_001;
 
+/**
+ * PostgreSQL settings for the embedded database, on top of PGlite's own start parameters.
+ * PostgreSQL allocates its shared memory (shared_buffers, 128MB by default, and what is sized
+ * from it) at start, inside PGlite's WebAssembly heap, where it is zeroed, so resident at once,
+ * and never given back. 16MB holds GEM's working set; pages beyond it are read back from the
+ * data folder (the operating system's file cache). bench/memory.md has the figures.
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/** How GEM opens (and creates) an embedded database. */
+const pgliteOptions: PGliteOptions = {
+  startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  // initdb writes them into the new folder's postgresql.conf as well.
+  initDbStartParams: PGLITE_SETTINGS,
+};
+
 /** Opens the database and applies pending migrations from `migrationsDir`. */
 export async function openDatabase(options: DatabaseOptions, migrationsDir: string): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax, migrationsDir);
@@ -42,7 +61,8 @@ export async function openDatabase(options: DatabaseOptions, migrationsDir: stri
     mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
     unlock = lockDataDir(options.dataDir);
     try {
-      client = await PGlite.create(options.dataDir);
+      if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await createDataDir(options.dataDir);
+      client = await PGlite.create(options.dataDir, pgliteOptions);
     } catch (err) {
       unlock();
       throw err;
@@ -61,6 +81,36 @@ export async function openDatabase(options: DatabaseOptions, migrationsDir: stri
       unlock();
     },
   };
+}
+
+/**
+ * Makes a new PGlite data folder (initdb) in a short-lived Node process. PGlite runs initdb in a
+ * second PostgreSQL instance with its own WebAssembly heap, a copy of that heap and the new
+ * folder as an in-memory tar: about 500 MB that a server process would keep (garbage it collects
+ * late, and memory the C allocator keeps once freed). A process of its own gives it all back when
+ * it exits; the server then opens the folder as it opens an existing one.
+ */
+async function createDataDir(dataDir: string) {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script =
+    'require(process.argv[1]).PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((db) => db.close())';
+  try {
+    await promisify(execFile)(process.execPath, [
+      '-e',
+      script,
+      pglite,
+      dataDir,
+      JSON.stringify(pgliteOptions),
+    ]);
+  } catch (err) {
+    const { stderr } = err as { stderr?: string };
+    throw new Error(
+      `could not create the embedded database in ${dataDir}: ${stderr?.trim() || String(err)}`,
+      {
+        cause: err,
+      },
+    );
+  }
 }
 
 /** Another process has the embedded database open. */

@@ -37,7 +37,7 @@ export type AuthPluginOptions = {
 
 const REALM = 'GEM';
 // Token syntax of RFC 6750 §2.1 (the scheme is case-insensitive); anything else is not worth a signature check.
-const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*)$/i;
+const BEARER = /^Bearer +([\w\-.~+/]+=*)$/i;
 
 /**
  * Registered inside a scope, this puts every route of that scope behind a verified access

@@ -9,13 +9,62 @@ import { sendError } from './errors';
 export type WebAppOptions = { webDistDir: string };
 
 /**
- * Serves the built SPA. Hashed assets are cached for a year; index.html is answered for
- * every page route (200) and for unknown pages (404, so crawlers and monitors see it),
- * and the SPA shows its own 404 screen. Unknown /api paths get the JSON error shape.
+ * What the web build prerendered (apps/web/scripts/prerender.mjs writes `prerendered.json`):
+ * the public pages' HTML by path, the 404 page, and the text in it that stands for the path.
+ */
+type PrerenderedManifest = {
+  pages: Record<string, string>;
+  notFound: string;
+  notFoundPathMarker: string;
+};
+
+// The 404 page shows the path as the app does (app/routes/not-found.tsx): decoded, cut at 80.
+const maxShownPathLength = 80;
+function shownPath(pathname: string): string {
+  let shown: string;
+  try {
+    shown = decodeURIComponent(pathname);
+  } catch {
+    shown = pathname;
+  }
+  return shown.length > maxShownPathLength ? `${shown.slice(0, maxShownPathLength)}…` : shown;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Drops trailing slashes, as the router does: `/login/` is `/login`. */
+function normalizePath(pathname: string): string {
+  let end = pathname.length;
+  while (end > 0 && pathname[end - 1] === '/') end -= 1;
+  return pathname.slice(0, end) || '/';
+}
+
+/**
+ * Serves the built SPA. Hashed assets are cached for a year. Pages are HTML rendered at build
+ * time: the public pages (/login, /register, the QR code generator) as they look, so their
+ * first paint needs no JavaScript; every other page route gets index.html, the app's frame
+ * (200); unknown pages get the 404 page (404, so crawlers and monitors see it). The SPA takes
+ * over from there. Unknown /api paths get the JSON error shape.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions) => {
-  const indexFile = path.join(opts.webDistDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const read = (file: string) => {
+    const full = path.join(opts.webDistDir, file);
+    return existsSync(full) ? readFileSync(full, 'utf8') : undefined;
+  };
+  const indexHtml = read('index.html');
+  const manifestText = read('prerendered.json');
+  const manifest = manifestText === undefined ? undefined : (JSON.parse(manifestText) as PrerenderedManifest);
+  const pages = new Map<string, string>();
+  for (const [pagePath, file] of Object.entries(manifest?.pages ?? {})) {
+    const html = read(file);
+    if (html !== undefined) pages.set(pagePath, html);
+  }
+  const notFoundHtml = manifest ? read(manifest.notFound) : undefined;
+
   if (indexHtml === undefined) {
     app.log.warn({ webDistDir: opts.webDistDir }, 'web app is not built; run npm run build');
   } else {
@@ -23,6 +72,8 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       root: opts.webDistDir,
       index: false,
       wildcard: true,
+      // The prerendered pages are answered at their own paths only.
+      allowedPath: (pathName) => !pathName.startsWith('/pages/') && pathName !== '/prerendered.json',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -30,16 +81,18 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     });
   }
 
-  const sendIndex = (reply: FastifyReply, status: number) =>
-    indexHtml === undefined
+  const sendHtml = (reply: FastifyReply, status: number, html: string | undefined) =>
+    html === undefined
       ? sendError(reply, 503, 'service_unavailable', 'The web app is not built yet.')
-      : reply
-          .code(status)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(indexHtml);
+      : reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
 
-  app.get('/', (_req, reply) => sendIndex(reply, 200));
+  /** The HTML for a page route: its prerendered page, or the app's frame. */
+  const pageHtml = (pathname: string) => pages.get(normalizePath(pathname)) ?? indexHtml;
+
+  app.get('/', (_req, reply) => sendHtml(reply, 200, indexHtml));
+  for (const pagePath of pages.keys()) {
+    app.get(pagePath, (_req, reply) => sendHtml(reply, 200, pageHtml(pagePath)));
+  }
 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
@@ -48,6 +101,13 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
     if (!isPage || path.extname(pathname) !== '') {
       return sendError(reply, 404, 'not_found', `Nothing is at ${req.method} ${pathname.slice(0, 200)}.`);
     }
-    return sendIndex(reply, isWebRoute(pathname) ? 200 : 404);
+    if (isWebRoute(pathname)) return sendHtml(reply, 200, pageHtml(pathname));
+    if (notFoundHtml === undefined || !manifest) return sendHtml(reply, 404, indexHtml);
+    return sendHtml(
+      reply,
+      404,
+      // A function, so that `$&` and the like in the path stay text.
+      notFoundHtml.replaceAll(manifest.notFoundPathMarker, () => escapeHtml(shownPath(pathname))),
+    );
   });
 });

@@ -1,5 +1,11 @@
 import { lazy, useState, type ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type DataRouter,
+  type RouteObject,
+} from 'react-router';
 
 import { AccessGate } from '@/features/identity/components/access-gate';
 
@@ -15,9 +21,44 @@ import { RootErrorRoute, RouteErrorContent } from './routes/route-error';
 import { ToolPageIncoming } from './routes/tool-page-incoming';
 import { ToolsRoute } from './routes/tools';
 
-/** A page whose code loads when it is first shown, so the home page does not carry every tool. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
+type LazyPage = ComponentType & { preload(): Promise<unknown> };
+
+/**
+ * A page whose code loads when it is first shown, so the home page does not carry every tool.
+ * `preload` fetches it ahead: the app does so for the page it opens on, so that page renders
+ * (or hydrates its prerendered HTML) in one go instead of showing the loading state first.
+ */
+function lazyPage<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): LazyPage {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name];
+      return loaded;
+    }));
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Page() {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+/** Route data: how to fetch the page's code ahead (see lazyPage). */
+type RouteHandle = { preload?: () => Promise<unknown> };
+const lazyRoute = (path: string, Page: LazyPage): RouteObject => ({
+  path,
+  element: <Page />,
+  handle: { preload: Page.preload } satisfies RouteHandle,
+});
+
+/** Fetches the code of the lazy pages `pathname` shows. Resolves when it is there. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
 }
 
 const ArticleRoute = lazyPage(() => import('./routes/article'), 'ArticleRoute');
@@ -45,21 +86,21 @@ const publicPages: RouteObject[] = [
   { path: '/login', element: <LoginRoute /> },
   { path: '/register', element: <RegisterRoute /> },
   { path: '/logout', element: <LogoutRoute /> },
-  { path: '/tools/qr-code-generator', element: <QrCodeGeneratorRoute /> },
+  lazyRoute('/tools/qr-code-generator', QrCodeGeneratorRoute),
 ];
 
 const gatedPages: RouteObject[] = [
   // Spec §2: home has its own error page; it renders inside the layout.
   { path: '/', element: <HomeRoute />, errorElement: <RouteErrorContent /> },
   { path: '/market-research', element: <MarketResearchRoute /> },
-  { path: '/market-research/:marketId', element: <MarketAreaRoute /> },
-  { path: '/market-research/:marketId/:subMarketId', element: <MarketAreaRoute /> },
+  lazyRoute('/market-research/:marketId', MarketAreaRoute),
+  lazyRoute('/market-research/:marketId/:subMarketId', MarketAreaRoute),
   { path: '/tools', element: <ToolsRoute /> },
-  { path: '/tools/article', element: <ArticleRoute /> },
-  { path: '/tools/social-media-post', element: <SocialMediaPostRoute /> },
-  { path: '/tools/paid-ads', element: <PaidAdsRoute /> },
-  { path: '/tools/teaser-generator', element: <TeaserGeneratorRoute /> },
-  { path: '/tools/visual-brand-checker', element: <VisualBrandCheckerRoute /> },
+  lazyRoute('/tools/article', ArticleRoute),
+  lazyRoute('/tools/social-media-post', SocialMediaPostRoute),
+  lazyRoute('/tools/paid-ads', PaidAdsRoute),
+  lazyRoute('/tools/teaser-generator', TeaserGeneratorRoute),
+  lazyRoute('/tools/visual-brand-checker', VisualBrandCheckerRoute),
   { path: '/tools/brief-creator', element: <ToolPageIncoming slug="brief-creator" /> },
   {
     path: '/tools/brief-creator/finished/:briefId',
@@ -77,12 +118,12 @@ const gatedPages: RouteObject[] = [
     ),
   },
   { path: '/tools/competitor-search', element: <ToolPageIncoming slug="competitor-search" /> },
-  { path: '/tools/marketing-converter', element: <MarketingConverterRoute /> },
+  lazyRoute('/tools/marketing-converter', MarketingConverterRoute),
   {
     path: '/tools/campaign-audience-builder',
     element: <ToolPageIncoming slug="campaign-audience-builder" />,
   },
-  { path: '/how-to-use', element: <HowToUseRoute /> },
+  lazyRoute('/how-to-use', HowToUseRoute),
 ];
 
 export const routes: RouteObject[] = [
@@ -97,8 +138,9 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function AppRouter() {
+/** The app's routes in the browser, or in the given router (prerendering uses a memory router). */
+export function AppRouter({ router: given }: { router?: DataRouter }) {
   // Created once per mount, not at import, so tests can import `routes` without a browser router.
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(() => given ?? createBrowserRouter(routes));
   return <RouterProvider router={router} />;
 }

@@ -7,6 +7,8 @@ declare global {
   interface ImportMetaEnv {
     /** Origin of the GEM API when it is not the page's own origin, e.g. `https://gem.example.com`. */
     readonly VITE_API_ORIGIN?: string;
+    /** Set by vite.config.ts: the year the app was built, which the prerendered pages show. */
+    readonly VITE_BUILD_YEAR?: string;
   }
 }
 
@@ -29,4 +31,6 @@ function readApiOrigin(value: string | undefined): string {
 export const env = {
   apiOrigin: readApiOrigin(import.meta.env.VITE_API_ORIGIN),
   isDevelopment: import.meta.env.DEV,
+  /** The year of the build (tests and the dev server: this year). */
+  buildYear: Number(import.meta.env.VITE_BUILD_YEAR ?? new Date().getFullYear()),
 } as const;

@@ -1,12 +1,9 @@
-import {
-  errorCodeForStatus,
-  errorResponseSchema,
-  type ErrorCode,
-  type ValidationIssue,
-} from '@gem/contracts/errors';
+import { errorCodeForStatus, type ErrorCode } from '@gem/contracts/error-codes';
+import type { ValidationIssue } from '@gem/contracts/errors';
 
 import { env } from '@/config/env';
 import { authSession } from '@/lib/auth/session';
+import { readErrorResponse } from '@/lib/light-schemas';
 
 /** The API answered with an error status. Carries the contracts error shape. */
 export class ApiError extends Error {
@@ -168,9 +165,9 @@ async function toApiError(response: Response): Promise<ApiError> {
     body = undefined; // e.g. an HTML error page from a proxy
   }
   const retryAfterSeconds = parseRetryAfter(response.headers.get('retry-after'));
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, issues, requestId } = parsed.data.error;
+  const error = readErrorResponse(body);
+  if (error) {
+    const { code, message, issues, requestId } = error;
     return new ApiError({ status: response.status, code, message, issues, requestId, retryAfterSeconds });
   }
   return new ApiError({

@@ -30,6 +30,7 @@ export function authState(signedIn: boolean): Auth {
     isLoading: false,
     account,
     config,
+    prepareSignIn: () => undefined,
     signIn: async () => undefined,
     signOut: async () => undefined,
   };

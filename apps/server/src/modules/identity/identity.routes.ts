@@ -19,7 +19,8 @@ export const authConfigRoutes: FastifyPluginAsyncZod<{ service: IdentityService 
 
 /**
  * Needs a verified token but not hasAccess: it is how the SPA learns hasAccess. The auth plugin
- * of its scope decides afresh (and records the visit), so the answer is the plugin's.
+ * of its scope admits as the gate does (a recent "yes" from memory, a "no" decided afresh, the
+ * visit recorded at most once a minute), so the answer is the plugin's.
  */
 export const checkAppAccessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

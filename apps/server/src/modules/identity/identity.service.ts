@@ -5,10 +5,12 @@ import type { Db } from '../../db/client';
 import { appAccessGrants, users } from '../../db/schema/index';
 import type { VerifiedIdentity } from '../../integrations/oidc/token-verifier';
 import type { Admission } from '../../plugins/auth';
-import { upsertUser } from './users';
+import { recordVisit, upsertUser } from './users';
 
 // Bounds memory if many distinct users appear; the oldest decisions go first.
 const MAX_CACHED_DECISIONS = 10_000;
+/** A user's lastSeenAt is written at most this often (per user, across instances). */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 export type IdentityServiceDeps = {
   db: Db;
@@ -19,50 +21,93 @@ export type IdentityServiceDeps = {
 
 /**
  * Who may use GEM. hasAccess is true when the user is on the allow-list, their e-mail domain
- * is allowed, or their token carries an allowed role. Decisions are reused for at most
- * access.decisionCacheMs, so a revoked grant takes effect within that window on every
- * instance, even while the user's token is still valid.
+ * is allowed, or their token carries an allowed role.
+ *
+ * A "yes" is kept in this instance's memory for at most access.decisionCacheMs, keyed by
+ * everything it depends on in the token (issuer, subject, e-mail, name, roles): a token with
+ * another e-mail, name or role set is decided afresh at once, and a grant revoked in the
+ * database (by the access tool, from any instance) takes effect within that window on every
+ * instance, even while the user's token is still valid. A "no" is never reused: a user who was
+ * just given access is let in at their next request, on whichever instance it lands (the SPA's
+ * Access Denied page asks the access check again).
+ *
+ * Deciding is one statement (users.ts recordVisit) that reads the user's row and grant and
+ * writes only when the row is missing, the e-mail or name changed, or lastSeenAt is older than
+ * LAST_SEEN_RESOLUTION_MS. Concurrent requests of one user share one decision in flight.
  */
 export function createIdentityService({ db, auth, access, now = Date.now }: IdentityServiceDeps) {
-  const decisions = new Map<string, Admission & { until: number }>();
+  // Only "yes" decisions: the user's row id, and until when the "yes" may be reused.
+  const decisions = new Map<string, { userId: string; until: number }>();
+  const inFlight = new Map<string, Promise<Admission>>();
   const allowedDomains = new Set(access.allowedDomains);
 
-  const keyOf = (identity: VerifiedIdentity) => JSON.stringify([identity.issuer, identity.subject]);
+  // The token verifier hands out one frozen identity per token, so its key is worked out once.
+  const keys = new WeakMap<VerifiedIdentity, string>();
+  const keyOf = (identity: VerifiedIdentity) => {
+    let key = keys.get(identity);
+    if (key === undefined) {
+      key = JSON.stringify([
+        identity.issuer,
+        identity.subject,
+        identity.email,
+        identity.name,
+        identity.roles,
+      ]);
+      keys.set(identity, key);
+    }
+    return key;
+  };
 
-  /** Records the user (audit: who, when last seen) and decides afresh. */
-  async function admitAfresh(identity: VerifiedIdentity): Promise<Admission> {
-    const userId = await upsertUser(db, identity, new Date(now()));
-    const [grant] = await db
-      .select({ userId: appAccessGrants.userId })
-      .from(appAccessGrants)
-      .where(eq(appAccessGrants.userId, userId))
-      .limit(1);
+  async function decide(key: string, identity: VerifiedIdentity): Promise<Admission> {
+    const at = now();
+    const { userId, granted } = await recordVisit(
+      db,
+      identity,
+      new Date(at),
+      new Date(at - LAST_SEEN_RESOLUTION_MS),
+    );
     const domain = identity.email?.split('@').pop();
     const hasAccess =
-      grant !== undefined ||
+      granted ||
       (domain !== undefined && allowedDomains.has(domain)) ||
       identity.roles.some((role) => access.requiredRoles.includes(role));
 
-    const key = keyOf(identity);
     decisions.delete(key);
-    decisions.set(key, { userId, hasAccess, until: now() + access.decisionCacheMs });
-    if (decisions.size > MAX_CACHED_DECISIONS) {
-      const oldest = decisions.keys().next().value;
-      if (oldest !== undefined) decisions.delete(oldest);
+    if (hasAccess) {
+      decisions.set(key, { userId, until: at + access.decisionCacheMs });
+      if (decisions.size > MAX_CACHED_DECISIONS) {
+        const oldest = decisions.keys().next().value;
+        if (oldest !== undefined) decisions.delete(oldest);
+      }
     }
     return { userId, hasAccess };
   }
 
-  return {
-    /** GET /api/identity/check-app-access: always decides afresh and records the visit. */
-    admitAfresh,
+  /** Decides afresh, once for all the requests of that identity that ask meanwhile. */
+  function decideOnce(key: string, identity: VerifiedIdentity): Promise<Admission> {
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = decide(key, identity).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
 
-    /** The gate in front of every protected route: a decision is reused for decisionCacheMs. */
-    async admit(identity: VerifiedIdentity): Promise<Admission> {
-      const cached = decisions.get(keyOf(identity));
-      if (cached && cached.until > now()) return { userId: cached.userId, hasAccess: cached.hasAccess };
-      return admitAfresh(identity);
-    },
+  /**
+   * The gate in front of every protected route, and the access check
+   * (GET /api/identity/check-app-access): a recent "yes" from memory, otherwise a decision.
+   */
+  async function admit(identity: VerifiedIdentity): Promise<Admission> {
+    const key = keyOf(identity);
+    const cached = decisions.get(key);
+    if (cached && cached.until > now()) return { userId: cached.userId, hasAccess: true };
+    return decideOnce(key, identity);
+  }
+
+  return {
+    admit,
+    /** The name app.ts gives the access check's admission: the same as admit. */
+    admitAfresh: admit,
 
     /** What the SPA needs to set up oidc-client-ts (GET /api/identity/auth-config). */
     authConfig(): AuthConfigResponse {

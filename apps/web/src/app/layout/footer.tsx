@@ -1,13 +1,21 @@
 import { freeTools } from '@gem/contracts/catalogue';
+import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 
 import { Container } from '@/components/ui/container';
+import { env } from '@/config/env';
 
 import { Brand } from './brand';
 import styles from './footer.module.css';
 import type { NavItem } from './nav-items';
 
+const subscribeNever = () => () => undefined;
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => env.buildYear;
+
 export function Footer({ items }: { items: readonly NavItem[] }) {
+  // Prerendered pages show the build's year; hydration starts from the same, then takes today's.
+  const year = useSyncExternalStore(subscribeNever, currentYear, buildYear);
   return (
     <footer className={styles.footer}>
       <Container>
@@ -46,7 +54,7 @@ export function Footer({ items }: { items: readonly NavItem[] }) {
           </nav>
         </div>
         <div className={styles.bottom}>
-          <p>© {new Date().getFullYear()} GEM · Generative and Enhanced Marketing</p>
+          <p>© {year} GEM · Generative and Enhanced Marketing</p>
           <p>For internal use by the marketing team.</p>
         </div>
       </Container>

@@ -1,4 +1,4 @@
-import { INPUT_CHARACTER_LIMIT } from '@gem/contracts/generators';
+import { INPUT_CHARACTER_LIMIT } from '@gem/contracts/text-rules';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
 import styles from './fields.module.css';

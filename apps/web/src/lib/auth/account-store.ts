@@ -1,5 +1,19 @@
 import type { StateStore } from 'oidc-client-ts';
 
+const accountPrefix = 'gem.account.';
+
+/**
+ * True when this browser keeps a signed-in account (oidc-client-ts names its record
+ * `user:<authority>:<client id>`). Read without loading oidc-client-ts, so a visitor who never
+ * signed in does not download it before pressing Sign in.
+ */
+export function hasStoredAccount(storage: Storage = window.localStorage): boolean {
+  for (let i = 0; i < storage.length; i++) {
+    if (storage.key(i)?.startsWith(`${accountPrefix}user:`)) return true;
+  }
+  return false;
+}
+
 /**
  * Where oidc-client-ts keeps the signed-in user. Spec §3/§7: account data is cached in
  * local storage, the access token is kept in memory only. So the full user (tokens
@@ -12,7 +26,7 @@ export class AccountStore implements StateStore {
 
   constructor(
     private readonly storage: Storage,
-    private readonly prefix = 'gem.account.',
+    private readonly prefix = accountPrefix,
   ) {}
 
   async set(key: string, value: string): Promise<void> {

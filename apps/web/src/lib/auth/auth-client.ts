@@ -2,6 +2,7 @@ import type { AuthConfigResponse } from '@gem/contracts/identity';
 import { Log, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
 
 import { AccountStore } from './account-store';
+import { isSigninCallback } from './signin-callback';
 
 /** What the app knows of the signed-in person (spec §3 "Sign-in account"). */
 export type Account = {
@@ -34,10 +35,7 @@ export function shouldFallBackToRedirect(error: unknown): boolean {
   );
 }
 
-/** True when the page is the provider's answer to a sign-in (redirect or popup). */
-export function isSigninCallback(url: URL): boolean {
-  return url.searchParams.has('state') && (url.searchParams.has('code') || url.searchParams.has('error'));
-}
+export { isSigninCallback };
 
 /**
  * The app's one door to the identity provider, over oidc-client-ts: authorization code with

@@ -1,11 +1,24 @@
-import { authConfigResponseSchema, identityPaths, type AuthConfigResponse } from '@gem/contracts/identity';
-import { useQuery } from '@tanstack/react-query';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AuthConfigResponse } from '@gem/contracts/identity';
+import { identityPaths } from '@gem/contracts/identity-paths';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 
 import { api } from '@/lib/api-client';
+import { authConfigResponse } from '@/lib/light-schemas';
 
-import { AuthClient, isSigninCallback, type Account } from './auth-client';
+import { hasStoredAccount } from './account-store';
+import type { Account, AuthClient } from './auth-client';
 import { authSession } from './session';
+import { isSigninCallback } from './signin-callback';
 
 /** Spec §3 "Auth state": account, isAuthenticated, isLoading, and the operations on them. */
 export type AuthState =
@@ -23,6 +36,8 @@ export type Auth = {
   isLoading: boolean;
   account: Account | null;
   config: AuthConfigResponse | undefined;
+  /** Starts loading the sign-in code (e.g. when the pointer nears the Sign in button). */
+  prepareSignIn(): void;
   signIn(): Promise<void>;
   signOut(): Promise<void>;
 };
@@ -33,26 +48,74 @@ export const AuthContext = createContext<Auth | null>(null);
 export const authConfigQueryOptions = {
   queryKey: ['identity', 'auth-config'],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.get(identityPaths.authConfig, { schema: authConfigResponseSchema, signal }),
+    api.get(identityPaths.authConfig, { schema: authConfigResponse, signal }),
   staleTime: Infinity,
 } as const;
 
+// oidc-client-ts is loaded when it is first needed: at start only for someone signed in (to
+// renew the token) or for the provider's answer to a sign-in; otherwise when they sign in.
+let authClientModule: Promise<{ AuthClient: typeof AuthClient }> | undefined;
+const loadAuthClientModule = () => (authClientModule ??= import('./auth-client'));
+
+/** What this page load needs from the identity provider before anything else. */
+type Start = 'popup' | 'restore' | 'none';
+
+function startKind(): Start {
+  // Prerendering at build time has no window: it renders the signed-out, loading state.
+  if (typeof window === 'undefined') return 'none';
+  const url = new URL(window.location.href);
+  if (isSigninCallback(url)) {
+    return window.opener && window.opener !== window ? 'popup' : 'restore';
+  }
+  return hasStoredAccount() ? 'restore' : 'none';
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
   const configQuery = useQuery(authConfigQueryOptions);
   const config = configQuery.data;
-  const client = useMemo(() => (config ? new AuthClient(config) : undefined), [config]);
-  // In the sign-in popup the app only hands the provider's answer back to the opener.
-  const [isPopup] = useState(
-    () =>
-      Boolean(window.opener) && window.opener !== window && isSigninCallback(new URL(window.location.href)),
+  const [start] = useState(() => {
+    const kind = startKind();
+    // Fetched beside the auth config rather than after it.
+    if (kind !== 'none') void loadAuthClientModule();
+    return kind;
+  });
+  const [client, setClient] = useState<AuthClient | undefined>(undefined);
+  // One client per page, whether the start or a sign-in asks for it first.
+  const clientPromise = useRef<Promise<AuthClient> | undefined>(undefined);
+  const ensureClient = useCallback(
+    (settings: AuthConfigResponse) =>
+      (clientPromise.current ??= loadAuthClientModule().then(({ AuthClient }) => new AuthClient(settings))),
+    [],
   );
-  const [state, setState] = useState<AuthState>(isPopup ? { status: 'popup' } : { status: 'loading' });
+  const [state, setState] = useState<AuthState>(
+    start === 'popup' ? { status: 'popup' } : { status: 'loading' },
+  );
+
+  // Nobody signed in on this browser: the visitor is signed out, with no client to ask. Set
+  // after the first render, which (like the prerendered HTML) shows the loading state.
+  useEffect(() => {
+    if (start === 'none')
+      setState((current) => (current.status === 'loading' ? { status: 'signedOut' } : current));
+  }, [start]);
+
+  // The client for this config, loaded now when the start needs it (else at sign-in).
+  useEffect(() => {
+    if (!config || start === 'none') return;
+    let active = true;
+    void ensureClient(config).then((loaded) => {
+      if (active) setClient(loaded);
+    });
+    return () => {
+      active = false;
+    };
+  }, [config, start, ensureClient]);
 
   useEffect(() => {
     if (!client) return;
     authSession.use(client);
     const url = new URL(window.location.href);
-    if (isPopup) {
+    if (start === 'popup') {
       void client.finishPopup(url).catch((error: unknown) => {
         console.warn('Error handling redirect:', error instanceof Error ? error.message : error);
       });
@@ -62,19 +125,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const unsubscribe = client.onChange((account) => {
       if (active) setState(account ? { status: 'signedIn', account } : { status: 'signedOut' });
     });
-    client
-      .start(url)
-      .then((account) => {
-        if (active) setState(account ? { status: 'signedIn', account } : { status: 'signedOut' });
-      })
-      .catch(() => {
-        if (active) setState({ status: 'signedOut' });
-      });
+    if (start === 'restore') {
+      client
+        .start(url)
+        .then((account) => {
+          if (active) setState(account ? { status: 'signedIn', account } : { status: 'signedOut' });
+        })
+        .catch(() => {
+          if (active) setState({ status: 'signedOut' });
+        });
+    }
     return () => {
       active = false;
       unsubscribe();
     };
-  }, [client, isPopup]);
+  }, [client, start]);
 
   const configFailed = configQuery.isError;
   const value = useMemo<Auth>(() => {
@@ -85,17 +150,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoading: current.status === 'loading' || current.status === 'popup',
       account: current.status === 'signedIn' ? current.account : null,
       config,
+      prepareSignIn() {
+        void loadAuthClientModule();
+      },
       async signIn() {
-        if (!client) return;
-        const account = await client.signIn();
+        let signInWith = client;
+        if (!signInWith) {
+          signInWith = await ensureClient(await queryClient.ensureQueryData(authConfigQueryOptions));
+          authSession.use(signInWith);
+          setClient(signInWith);
+        }
+        const account = await signInWith.signIn();
         if (account) setState({ status: 'signedIn', account });
       },
       async signOut() {
         setState({ status: 'loading' });
         await client?.signOut();
+        setState({ status: 'signedOut' });
       },
     };
-  }, [configFailed, state, client, config]);
+  }, [configFailed, state, client, config, queryClient, ensureClient]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

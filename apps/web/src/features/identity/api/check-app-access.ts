@@ -1,14 +1,12 @@
-import {
-  checkAppAccessResponseSchema,
-  identityPaths,
-  type CheckAppAccessResponse,
-} from '@gem/contracts/identity';
+import type { CheckAppAccessResponse } from '@gem/contracts/identity';
+import { identityPaths } from '@gem/contracts/identity-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { checkAppAccessResponse } from '@/lib/light-schemas';
 
 export function checkAppAccess(signal?: AbortSignal): Promise<CheckAppAccessResponse> {
-  return api.get(identityPaths.checkAppAccess, { schema: checkAppAccessResponseSchema, signal });
+  return api.get(identityPaths.checkAppAccess, { schema: checkAppAccessResponse, signal });
 }
 
 export function checkAppAccessQueryOptions(accountId: string) {

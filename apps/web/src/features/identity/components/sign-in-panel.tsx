@@ -3,7 +3,6 @@ import { Navigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
-import { LoadingOverlay } from '@/components/ui/loading-overlay';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/lib/auth/auth-provider';
 
@@ -19,8 +18,10 @@ export function SignInPanel() {
   const [failed, setFailed] = useState(false);
 
   if (auth.state.status === 'unavailable') return <AuthUnavailable />;
-  if (auth.isLoading) return <LoadingOverlay />;
   if (auth.isAuthenticated) return <Navigate to="/" replace />;
+  // While the session is still being checked the screen is shown all the same: it is what the
+  // page looks like before its JavaScript runs (prerendered), and what nearly everyone on
+  // /login ends up seeing. Someone already signed in moves on to home once that is known.
 
   async function signIn() {
     setBusy(true);
@@ -50,7 +51,15 @@ export function SignInPanel() {
           </h1>
           <p className={styles.note}>Use your work account. A sign-in window opens; allow pop-ups for GEM.</p>
           <div className={styles.actions}>
-            <Button variant="brand" onClick={() => void signIn()} disabled={busy} aria-busy={busy}>
+            <Button
+              variant="brand"
+              onClick={() => void signIn()}
+              // The sign-in code loads as the pointer or the focus comes near, not with the page.
+              onPointerEnter={() => auth.prepareSignIn()}
+              onFocus={() => auth.prepareSignIn()}
+              disabled={busy}
+              aria-busy={busy}
+            >
               {busy ? 'Signing in…' : 'Sign in'}
             </Button>
           </div>
@@ -61,8 +70,8 @@ export function SignInPanel() {
           ) : null}
           {auth.config?.embedded ? (
             <p className={styles.demo}>
-              This GEM runs its built-in sign-in service. Demo account: <code>marketer@example.com</code> with
-              password <code>marketer</code>.
+              Built-in sign-in service. Demo account <code>marketer@example.com</code>, password{' '}
+              <code>marketer</code>.
             </p>
           ) : null}
         </section>

@@ -295,9 +295,10 @@ function fileStem(text: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/gi, '-')
-    .replace(/^-+|-+$/g, '')
+    // Runs are one dash by now.
+    .replace(/^-|-$/g, '')
     .toLowerCase()
     .slice(0, 40)
-    .replace(/-+$/g, '');
+    .replace(/-$/, '');
   return slug ? `qr-${slug}` : 'qr-code';
 }
