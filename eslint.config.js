@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import regexp from 'eslint-plugin-regexp';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -68,6 +69,16 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   importX.flatConfigs.typescript,
+  // No regular expression may take more than linear time on untrusted text (model output,
+  // request fields, fetched documents): the recommended rules, plus the one for patterns that
+  // are tried at every position of a failing input.
+  regexp.configs.recommended,
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+    },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX },

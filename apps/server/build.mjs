@@ -3,7 +3,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts', 'src/cli.ts'],
+  entryPoints: [
+    'src/server.ts',
+    'src/cli.ts',
+    // The feed parser's worker thread: integrations/feeds/feed-parser.ts starts it from beside
+    // the bundle, dist/feed-parser.worker.js.
+    { in: 'src/integrations/feeds/feed-parser.worker.ts', out: 'feed-parser.worker' },
+  ],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -1,32 +1,10 @@
 import { z } from 'zod';
 
-/** Every error the API returns has this one shape. */
-export const errorCodes = [
-  'bad_request',
-  'validation_failed',
-  'unauthorized',
-  'forbidden',
-  'not_found',
-  'method_not_allowed',
-  'payload_too_large',
-  'unsupported_media_type',
-  'too_many_requests',
-  'internal_error',
-  'service_unavailable',
-  /** No AI service is configured (GEM_AI_PROVIDER unset). */
-  'ai_not_configured',
-  /** The AI service failed or gave no usable answer. */
-  'ai_unavailable',
-  /** The AI service is busy (it answered 429, or 503 with a wait): try again after Retry-After. */
-  'ai_busy',
-  /** The AI service did not answer within GEM_AI_TIMEOUT_MS. */
-  'ai_timeout',
-  /** The client went away before the answer was complete (nobody reads this answer). */
-  'client_closed',
-] as const;
+import { errorCodes } from './error-codes';
+
+export { errorCodeForStatus, errorCodes, type ErrorCode } from './error-codes';
 
 export const errorCodeSchema = z.enum(errorCodes);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
 
 export const validationIssueSchema = z.object({
   /** Where the problem is, e.g. `body.task` or `query.limit`. */
@@ -35,6 +13,7 @@ export const validationIssueSchema = z.object({
 });
 export type ValidationIssue = z.infer<typeof validationIssueSchema>;
 
+/** Every error the API returns has this one shape. */
 export const errorResponseSchema = z.object({
   error: z.object({
     code: errorCodeSchema,
@@ -46,29 +25,3 @@ export const errorResponseSchema = z.object({
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
-
-/** The code an error status stands for when nothing more specific is known (server and web agree). */
-export function errorCodeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 405:
-      return 'method_not_allowed';
-    case 413:
-      return 'payload_too_large';
-    case 415:
-      return 'unsupported_media_type';
-    case 429:
-      return 'too_many_requests';
-    case 503:
-      return 'service_unavailable';
-    default:
-      return status >= 500 ? 'internal_error' : 'bad_request';
-  }
-}

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { INPUT_CHARACTER_LIMIT, isStorableText, unstorableTextMessage } from './text-rules';
+
 /**
  * The AI writing tools (spec §2 Article, Paid ads, Social post, Teaser; §4 "Generators";
  * §5 prompt rules). The browser sends a tool's fields; the server builds the Polish prompt,
@@ -30,26 +32,46 @@ export const generatorPaths = {
   summarizePrompt: '/api/data-processing/summarize-prompt',
 } as const;
 
-/** Spec §9: the article answer and the paid-ads copy, in user-perceived characters. */
-export const OUTPUT_CHARACTER_LIMIT = 600;
-
-const graphemes = new Intl.Segmenter('pl', { granularity: 'grapheme' });
+export {
+  countCharacters,
+  INPUT_CHARACTER_LIMIT,
+  isStorableText,
+  OUTPUT_CHARACTER_LIMIT,
+  unstorableTextMessage,
+} from './text-rules';
 
 /**
- * User-perceived characters (grapheme clusters), the unit of OUTPUT_CHARACTER_LIMIT: an emoji,
- * a flag, a family joined by zero-width joiners and a letter with a combining accent count once.
+ * A string the database can store, refused otherwise with a message naming the field. Every
+ * text field of every request that is recorded (the AI calls' inputs above all) starts here,
+ * so a request that could not be recorded is refused before any model is called, e.g.
+ * `storableText('The message').max(4_000)`.
  */
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _ of graphemes.segment(text)) count += 1;
-  return count;
+export const storableText = (label: string) =>
+  z.string().refine(isStorableText, { error: unstorableTextMessage(label), abort: true });
+
+/**
+ * The text with each NUL character and each surrogate without its pair replaced by U+FFFD (the
+ * replacement character), so the database can store it: for text GEM does not choose, such as
+ * a model's answer, which is then shown as it is recorded.
+ */
+export function toStorableText(value: string): string {
+  if (isStorableText(value)) return value;
+  let out = '';
+  for (let i = 0; i < value.length; i += 1) {
+    const unit = value.charCodeAt(i);
+    const next = value.charCodeAt(i + 1); // NaN past the end
+    if (unit >= 0xd800 && unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+      out += value.slice(i, i + 2);
+      i += 1;
+    } else {
+      out += unit === 0 || (unit >= 0xd800 && unit <= 0xdfff) ? '\ufffd' : value[i]!;
+    }
+  }
+  return out;
 }
-/** Largest pasted content or task accepted, in characters. */
-export const INPUT_CHARACTER_LIMIT = 20_000;
 
 const text = (label: string) =>
-  z
-    .string()
+  storableText(label)
     .trim()
     .min(1, { error: `${label} is empty.` })
     .max(INPUT_CHARACTER_LIMIT, {

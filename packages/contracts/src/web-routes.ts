@@ -26,11 +26,17 @@ export const webRoutePatterns = [
 ] as const;
 export type WebRoutePattern = (typeof webRoutePatterns)[number];
 
-const segment = /^[A-Za-z0-9._~%-]+$/;
+const segment = /^[\w.~%-]+$/;
+
+function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path[end - 1] === '/') end--;
+  return path.slice(0, end);
+}
 
 /** True when `pathname` is a page of the app. A trailing slash is tolerated. */
 export function isWebRoute(pathname: string): boolean {
-  const parts = pathname.replace(/\/+$/, '').split('/').slice(1);
+  const parts = withoutTrailingSlashes(pathname).split('/').slice(1);
   return webRoutePatterns.some((pattern) => {
     const want = pattern === '/' ? [] : pattern.split('/').slice(1);
     if (want.length !== parts.length) return false;

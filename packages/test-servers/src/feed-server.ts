@@ -42,7 +42,8 @@ const svg = (hue: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 180"><rect width="320" height="180" fill="#F6F0EA"/><circle cx="160" cy="90" r="60" fill="${hue}"/></svg>`;
 
 export async function startFeedServer(): Promise<FeedServer> {
-  const routes = new Map<string, FeedRoute>();
+  // Bodies are kept encoded, so serving a large one costs the test's event loop no encoding.
+  const routes = new Map<string, FeedRoute & { bytes?: Buffer }>();
   const seen: RecordedRequest[] = [];
   const waiters: { path: string; count: number; resolve: (r: RecordedRequest) => void }[] = [];
   const nth = (path: string, count: number) => seen.filter((r) => r.path === path)[count - 1];
@@ -87,10 +88,10 @@ export async function startFeedServer(): Promise<FeedServer> {
     }
     res.writeHead(status, { 'content-type': route.contentType ?? 'application/xml', ...validators });
     if (!route.padBytes) {
-      res.end(route.body ?? '');
+      res.end(route.bytes ?? '');
       return;
     }
-    res.write(route.body ?? '');
+    res.write(route.bytes ?? '');
     let left = route.padBytes;
     const pump = () => {
       if (left <= 0 || res.destroyed) return res.end();
@@ -106,7 +107,11 @@ export async function startFeedServer(): Promise<FeedServer> {
   return {
     origin,
     url: (path) => `${origin}${path}`,
-    set: (path, route) => void routes.set(path, route),
+    set: (path, route) =>
+      void routes.set(path, {
+        ...route,
+        bytes: route.body === undefined ? undefined : Buffer.from(route.body),
+      }),
     requests: (path) => seen.filter((r) => path === undefined || r.path === path),
     waitForRequest: (path, count = 1) =>
       new Promise<RecordedRequest>((resolve) => {
@@ -196,4 +201,29 @@ export function atomFeed(title: string, items: FixtureItem[]): string {
     ].join(''),
   );
   return `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"><id>urn:test:${esc(title)}</id><title>${esc(title)}</title><updated>2026-01-01T00:00:00Z</updated>${entries.join('')}</feed>`;
+}
+
+/**
+ * A JSON Feed of one item whose `field` is `unit` repeated until the document is `bytes` long
+ * (give or take a unit): a hostile feed at the size cap.
+ */
+export function repeatedJsonFeed(
+  field: 'title' | 'content_text' | 'content_html',
+  unit: string,
+  bytes: number,
+): string {
+  const doc = (n: number) =>
+    JSON.stringify({
+      version: 'https://jsonfeed.org/version/1.1',
+      title: 'Repeated',
+      items: [
+        {
+          id: 'repeated-1',
+          url: 'https://news.example/repeated-1',
+          title: 'Repeated item',
+          [field]: unit.repeat(n),
+        },
+      ],
+    });
+  return doc(Math.floor((bytes - doc(0).length) / Buffer.byteLength(unit)));
 }

@@ -4,9 +4,10 @@ import type { ServerConfig } from './server';
 
 /** Sign-in (the embedded provider or an external OIDC issuer) and who may use GEM. */
 
-const emailPattern = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+// The domain's first dot is the one after its first character: no two quantifiers share input.
+const emailPattern = /^[^\s@,]+@[^\s@,][^\s@,.]*\.[^\s@,]+$/;
 const domainPattern = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-const rolePattern = /^[A-Za-z0-9._:/-]{1,120}$/;
+const rolePattern = /^[\w.:/-]{1,120}$/;
 
 const isLoopback = (host: string) => ['localhost', '127.0.0.1', '[::1]'].includes(host);
 /** GEM_HOST values that only this machine can reach. */
@@ -32,6 +33,19 @@ const issuerUrl = httpUrl
     return !(entraHosts.has(u.hostname) && entraSharedTenants.has(tenant.toLowerCase()));
   }, 'must name your tenant, e.g. https://login.microsoftonline.com/<tenant id>/v2.0 (common, organizations and consumers are refused)');
 
+/**
+ * GEM_DEV_WEB_ORIGIN: where `npm run dev -w apps/web` serves the SPA (the Vite dev server), a
+ * loopback origin such as http://localhost:5173. Only then does the embedded provider accept it
+ * as a redirect address, a sign-in page origin and a CORS origin; never in production.
+ */
+const devWebOrigin = httpUrl
+  .refine((v) => {
+    if (!URL.canParse(v)) return false;
+    const u = new URL(v);
+    return isLoopback(u.hostname) && u.pathname === '/' && !u.search && !u.hash && !u.username;
+  }, 'must be the origin of the Vite dev server on this machine, e.g. http://localhost:5173')
+  .transform((v) => new URL(v).origin);
+
 const defaultAccessContacts = [
   'marketing-ops@example.com',
   'it-servicedesk@example.com',
@@ -52,6 +66,7 @@ export const authEnv = z.object({
     .optional(),
   GEM_EMBEDDED_IDP: booleanString.optional(),
   GEM_DEMO_ACCOUNTS: booleanString.optional(),
+  GEM_DEV_WEB_ORIGIN: devWebOrigin.optional(),
   GEM_ACCESS_CONTACTS: listOf(emailPattern, 'e-mail addresses')
     .refine((list) => list.length === 3, 'must list exactly three e-mail addresses, comma-separated')
     .optional(),
@@ -78,6 +93,8 @@ export type AuthConfig = {
   demoAccounts: boolean;
   /** GEM_EMBEDDED_IDP=true was set: the embedded provider may run in production. */
   embeddedExplicit: boolean;
+  /** GEM_DEV_WEB_ORIGIN: the Vite dev server the embedded provider also accepts (development only). */
+  devWebOrigin?: string | undefined;
 };
 
 export type AccessConfig = {
@@ -127,6 +144,11 @@ function signInConfig(
         'GEM_DEMO_ACCOUNTS: demo accounts exist only in the embedded provider (GEM_OIDC_ISSUER is set)',
       );
     }
+    if (e.GEM_DEV_WEB_ORIGIN) {
+      problems.push(
+        "GEM_DEV_WEB_ORIGIN: only the embedded provider uses it (GEM_OIDC_ISSUER is set); register the dev server's address with your identity provider instead",
+      );
+    }
     for (const name of ['GEM_OIDC_CLIENT_ID', 'GEM_OIDC_SCOPE', 'GEM_OIDC_AUDIENCE'] as const) {
       if (!e[name]) problems.push(`${name}: is required when GEM_OIDC_ISSUER is set`);
     }
@@ -154,6 +176,11 @@ function signInConfig(
       'GEM_OIDC_ISSUER: is required when NODE_ENV=production (or set GEM_EMBEDDED_IDP=true to run the embedded provider in production on purpose)',
     );
   }
+  if (production && e.GEM_DEV_WEB_ORIGIN) {
+    problems.push(
+      'GEM_DEV_WEB_ORIGIN: the Vite dev server is for development; it is refused when NODE_ENV=production',
+    );
+  }
   if (production && e.GEM_DEMO_ACCOUNTS === true) {
     problems.push(
       'GEM_DEMO_ACCOUNTS: the demo accounts have published passwords and are refused when NODE_ENV=production',
@@ -169,6 +196,7 @@ function signInConfig(
     // Known passwords: only on a machine nobody else reaches, unless asked for outside production.
     demoAccounts: e.GEM_DEMO_ACCOUNTS ?? (!production && isLoopbackInterface(server.host)),
     embeddedExplicit: e.GEM_EMBEDDED_IDP === true,
+    devWebOrigin: production ? undefined : e.GEM_DEV_WEB_ORIGIN,
   };
 }
 

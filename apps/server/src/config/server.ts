@@ -33,7 +33,7 @@ const trustProxySetting = z.string().transform((raw, ctx): false | number | stri
     return false;
   }
   const list = commaList(raw);
-  const bad = list.filter((a) => !/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(a));
+  const bad = list.filter((a) => !/^[0-9a-f.:]+(?:\/\d{1,3})?$/i.test(a));
   if (bad.length > 0) {
     ctx.addIssue({ code: 'custom', message: `not proxy addresses: ${bad.join(', ')}` });
     return false;

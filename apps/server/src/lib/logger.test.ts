@@ -4,6 +4,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { testConfig } from '../../test/test-config';
+import { createAdapters } from '../adapters';
+import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { localAccounts, users } from '../db/schema/index';
 import { errorsPlugin } from '../plugins/errors';
@@ -130,5 +132,53 @@ describe('logged database errors', () => {
     expect(entry.err).toMatchObject({ statusCode: 400, data: { nested: { kept: 'shape' } } });
     expect(entry.err.message).toMatch(/^generation failed: the provider answered 400/);
     expect(entry.err.stack).toContain('causes have become circular');
+  });
+});
+
+describe('request logs', () => {
+  it('are one line per request: request id, method, path without the query, status, duration', async () => {
+    const log = memoryLogger();
+    const logger = pino(log.options, log.stream);
+    const config = testConfig({ log: { level: 'info', pretty: false } });
+    const adapters = await createAdapters({ config, db: database.db, log: logger });
+    const app = await buildApp({ config, database, adapters, logger });
+    try {
+      const ok = await app.inject({
+        method: 'GET',
+        url: '/api/identity/auth-config?code=secret-code',
+        headers: { 'x-request-id': 'req-one' },
+      });
+      expect(ok.statusCode).toBe(200);
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/markets',
+        headers: { 'x-request-id': 'req-two' },
+      });
+      expect(refused.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+
+    const entries = log
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const of = (id: string) => entries.filter((e) => e.reqId === id);
+    expect(of('req-one')).toEqual([
+      expect.objectContaining({
+        level: 30,
+        msg: 'request completed',
+        method: 'GET',
+        path: '/api/identity/auth-config',
+        statusCode: 200,
+        responseTime: expect.any(Number) as unknown,
+      }),
+    ]);
+    expect(log.output()).not.toContain('secret-code');
+    // A refused request: the reason, then the one request line.
+    expect(of('req-two').map((e) => e.msg)).toEqual(['access token rejected', 'request completed']);
+    expect(of('req-two')[1]).toMatchObject({ path: '/api/markets', statusCode: 401 });
+    expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import { pino, stdSerializers, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 
 /**
  * pino options. Requests are logged as method + path only: no query string (it can carry
- * search terms or OAuth codes), no headers (tokens, cookies), never a body. Any field named
+ * search terms or OAuth codes), no headers (tokens, cookies), never a body (one line per
+ * request, RequestLogController). Any field named
  * like a secret or an e-mail is redacted wherever it appears. Errors go through serializeError,
  * which takes query parameters and row values out of database errors.
  */
@@ -170,10 +171,31 @@ function serialized(err: unknown, seen: Set<unknown>): SerializedError {
   return out;
 }
 
-const requestIdPattern = /^[A-Za-z0-9._:-]{1,64}$/;
+const requestIdPattern = /^[\w.:-]{1,64}$/;
 
 /** Keeps a well-formed incoming x-request-id (from a proxy) so logs line up; otherwise a new one. */
 export function generateRequestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+}
+
+/**
+ * Fastify's request log lines, one per request instead of two: nothing when a request comes
+ * in, and when its answer has gone "request completed" (or "request errored") with the request
+ * id (reqId), method, path without the query string, status and duration in ms.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply) {
+    const query = req.url.indexOf('?');
+    const line = {
+      method: req.method,
+      path: query < 0 ? req.url : req.url.slice(0, query),
+      statusCode: reply.statusCode,
+      responseTime: Math.round(reply.elapsedTime * 100) / 100,
+    };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

@@ -11,8 +11,8 @@ export function fold(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
-    .replace(/[łŁ]/g, 'l')
-    .replace(/[øØ]/g, 'o')
+    .replace(/ł/gi, 'l')
+    .replace(/ø/gi, 'o')
     .replace(/ß/g, 'ss')
     .toLowerCase();
 }

@@ -16,7 +16,7 @@ export type FeedSource = {
 
 export const SAMPLE_SCHEME = 'gem-sample:';
 
-const SAMPLE_FILE = /^[a-z0-9][a-z0-9_-]*\.(json|xml|rss|atom)$/;
+const SAMPLE_FILE = /^[a-z0-9][a-z0-9_-]*\.(?:json|xml|rss|atom)$/;
 
 export const isSampleUrl = (url: string) => url.startsWith(SAMPLE_SCHEME);
 

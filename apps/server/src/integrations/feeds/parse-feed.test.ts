@@ -5,7 +5,11 @@ import {
   decodeBody,
   EXCERPT_MAX,
   FeedParseError,
+  firstImageIn,
+  HTML_TAGS_MAX,
+  looksLikeHtml,
   parseFeedDocument,
+  rssAuthorName,
   shorten,
   type NormalisedItem,
 } from './parse-feed';
@@ -217,5 +221,152 @@ describe('normalising', () => {
     ]);
     expect(decodeBody(declared, 'text/xml')).toContain('Śląsk');
     expect(decodeBody(Buffer.from('zażółć'), undefined)).toBe('zażółć');
+  });
+});
+
+const X = { baseUrl: 'https://x.example/' };
+/** A JSON Feed 1.1 document of one item, with a link. */
+const jsonDoc = (item: Record<string, unknown>) =>
+  JSON.stringify({
+    version: 'https://jsonfeed.org/version/1.1',
+    title: 't',
+    items: [{ id: '1', url: 'https://x.example/1', ...item }],
+  });
+/** An RSS 2.0 document of one item, with a link. */
+const rssDoc = (itemXml: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>t</title><link>https://x.example/</link><description>t</description><item><link>https://x.example/1</link>${itemXml}</item></channel></rss>`;
+const only = (body: string) => {
+  const [item, ...rest] = parseFeedDocument(body, X);
+  expect(rest).toEqual([]);
+  return item!;
+};
+
+describe('hostile text', () => {
+  /** The quickest of three runs, in milliseconds: a loaded machine slows some runs, not all. */
+  const quickest = (run: () => unknown) => {
+    let best = Infinity;
+    for (let k = 0; k < 3; k++) {
+      const started = performance.now();
+      run();
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+
+  it.each([
+    ['a content_text of "<a"s', (n: number) => jsonDoc({ title: 'T', content_text: '<a'.repeat(n) })],
+    ['a content_html of "<img"s', (n: number) => jsonDoc({ title: 'T', content_html: '<img'.repeat(n) })],
+    ['a title of "<a"s', (n: number) => jsonDoc({ title: '<a'.repeat(n) })],
+    ['an author of "<a"s', (n: number) => jsonDoc({ title: 'T', authors: [{ name: '<a'.repeat(n) }] })],
+  ])('reads %s in time linear in its length', (_what, doc) => {
+    const n = 10_000;
+    const [small, large] = [doc(n), doc(4 * n)];
+    const once = quickest(() => parseFeedDocument(small, X));
+    const fourTimes = quickest(() => parseFeedDocument(large, X));
+    // Four times the text: about four times the time when linear, sixteen when quadratic.
+    expect(fourTimes).toBeLessThan(10 * once + 50);
+  });
+
+  // feedsmith has read the author element by then (in the parser's worker, within its budget).
+  it.each([
+    ['"("s', (n: number) => '('.repeat(n)],
+    ['"@"s', (n: number) => `${'@'.repeat(n)} !`],
+  ])('takes the name out of an RSS author of %s in time linear in its length', (_what, author) => {
+    const n = 20_000;
+    const [small, large] = [author(n), author(4 * n)];
+    const once = quickest(() => rssAuthorName(small));
+    const fourTimes = quickest(() => rssAuthorName(large));
+    // Four times the text: about four times the time when linear, sixteen when quadratic.
+    expect(fourTimes).toBeLessThan(10 * once + 50);
+  });
+
+  it('reads the same markup as before: tags, character references, the first image', () => {
+    expect(looksLikeHtml('<p>x</p>')).toBe(true);
+    expect(looksLikeHtml('x </b>')).toBe(true);
+    expect(looksLikeHtml('<!-- x -->')).toBe(true);
+    expect(looksLikeHtml('AT&amp;T')).toBe(true);
+    expect(looksLikeHtml('it&#8217;s')).toBe(true);
+    expect(looksLikeHtml('1 < 2 > 0')).toBe(false);
+    expect(looksLikeHtml('<a<a<a')).toBe(false);
+    expect(looksLikeHtml('Q&A; R&D')).toBe(true);
+    expect(looksLikeHtml('Q&A, R&D')).toBe(false);
+    expect(firstImageIn('<p>x</p><IMG alt="a > b" SRC=\'/a.jpg?x=1&amp;y=2\'>')).toBe('/a.jpg?x=1&y=2');
+    expect(firstImageIn('<img data-src="/lazy.jpg" src = "/b.jpg"/>')).toBe('/b.jpg');
+    expect(firstImageIn('<img src="" src=/c.png>')).toBe('/c.png');
+    expect(firstImageIn('<img/src=/d.png>')).toBe('/d.png');
+    // Not an image: another element, a comment, an attribute's value, a tag left open at the end.
+    expect(firstImageIn('<imgx src="/no.jpg"><!-- <img src="/no.jpg"> -->')).toBeUndefined();
+    expect(firstImageIn('<a title=\'<img src="/no.jpg">\'>x</a>')).toBeUndefined();
+    expect(firstImageIn('<img alt="x src=/no.jpg')).toBeUndefined();
+    expect(firstImageIn('<img<img<img')).toBeUndefined();
+    expect(rssAuthorName('jane@example.com (Jane Doe)')).toBe('Jane Doe');
+    expect(rssAuthorName('() (Jane Doe) (x)')).toBe('Jane Doe');
+    expect(rssAuthorName('((Jane)')).toBe('(Jane');
+    expect(rssAuthorName(' a@b@c ')).toBeUndefined();
+    expect(rssAuthorName('@jane')).toBe('@jane');
+    expect(rssAuthorName('Jane @ Home')).toBe('Jane @ Home');
+  });
+
+  it('reads HTML nested thousands deep without overflowing the stack', () => {
+    const item = only(jsonDoc({ title: 'T', content_html: `<p>Intro.</p>${'<b>'.repeat(20_000)}deep` }));
+    expect(item.contentText).toBe('Intro.');
+  });
+
+  it('reads a long fragment only as far as the excerpt needs, and finds text after much empty markup', () => {
+    const paragraphs = Array.from({ length: 5000 }, (_, i) => `Paragraph ${i} says something.`);
+    const article = only(
+      jsonDoc({
+        title: 'T',
+        content_html: paragraphs.map((p) => `<p>${p.replace('says', '<em>says</em>')}</p>`).join('\n'),
+      }),
+    );
+    expect(article.contentText).toBe(shorten(paragraphs.join(' '), EXCERPT_MAX));
+    const late = only(
+      jsonDoc({ title: 'T', content_html: `${'<span></span>'.repeat(1500)}<p>Late text.</p>` }),
+    );
+    expect(late.contentText).toBe('Late text.');
+    // Past the last prefix read, text is not looked for.
+    const tooLate = only(
+      jsonDoc({ title: 'T', content_html: `${'<i></i>'.repeat(HTML_TAGS_MAX)}<p>Too late.</p>` }),
+    );
+    expect(tooLate.contentText).toBe('');
+  });
+});
+
+describe('bidirectional formatting characters', () => {
+  const controls = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
+  it('are removed from titles, excerpts and authors, in text and in HTML', () => {
+    const item = only(
+      jsonDoc({
+        title: 'Invoice \u202Egpj.exe\u202C',
+        content_html:
+          '<p>Open &#x202E;fdp.scr&#x202C; and \u2067this\u2069 \u202Athat\u202C \u202Bnow\u202C.</p>',
+        authors: [{ name: '\u200FJane\u200E \u202DDoe\u202C' }, { name: '\u2066\u2068\u2069' }],
+      }),
+    );
+    expect(item).toMatchObject({
+      title: 'Invoice gpj.exe',
+      contentText: 'Open fdp.scr and this that now.',
+      authors: ['Jane Doe'],
+    });
+    const rss = only(rssDoc('<title>&#x202E;txt.exe</title><description>A \u061Cb \u202Ec</description>'));
+    expect(rss).toMatchObject({ title: 'txt.exe', contentText: 'A b c' });
+    expect(JSON.stringify([item, rss])).not.toMatch(controls);
+  });
+
+  it('leave right-to-left text as it is', () => {
+    const item = only(
+      jsonDoc({
+        title: 'שלום עולם: חדשות',
+        content_text: 'مرحبا بالعالم، هذا خبر.',
+        authors: [{ name: 'דנה לוי' }],
+      }),
+    );
+    expect(item).toMatchObject({
+      title: 'שלום עולם: חדשות',
+      contentText: 'مرحبا بالعالم، هذا خبر.',
+      authors: ['דנה לוי'],
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { parseFeed, type AtomFeed, type JsonFeed, type RssFeed } from 'feedsmith';
-import { convert } from 'html-to-text';
+import { convert, type HtmlToTextOptions } from 'html-to-text';
 
 /**
  * Turns a feed document (JSON Feed 1.0/1.1, RSS 2.0, Atom; RDF/RSS 1.0 too) into items with
@@ -45,45 +45,110 @@ const AUTHORS_MAX = 10;
 const DEFAULT_MAX_ITEMS = 500;
 
 // Only our own sample images, never an arbitrary path on GEM.
-const LOCAL_IMAGE = /^\/images\/feed-samples\/[a-z0-9-]+\.(svg|png|jpg|webp)$/;
+const LOCAL_IMAGE = /^\/images\/feed-samples\/[a-z0-9-]+\.(?:svg|png|jpg|webp)$/;
 
 // eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\v\f\u000e-\u001f\u007f]/g;
 
-/** Collapses whitespace; strips control characters. */
-function tidy(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, '').replace(/\s+/g, ' ').trim();
+/**
+ * The explicit bidirectional formatting characters: embeddings and overrides (U+202A–U+202E),
+ * isolates (U+2066–U+2069) and the invisible direction marks (U+200E, U+200F, U+061C). A feed
+ * can use them to make text read differently from what it is ("gpj.exe" shown as "exe.jpg").
+ * Right-to-left letters keep their own direction without them, so removing them keeps Arabic
+ * or Hebrew text readable.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Collapses whitespace; strips control and bidirectional formatting characters. */
+export function tidy(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, '').replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * How much of an HTML fragment is read for its text: the converter's time grows with the
+ * number of tags (and the HTML parser's with the square of their nesting, "<b><b><b>…"), and
+ * only the first 600 characters are kept. A fragment is read in growing prefixes, cut before
+ * a "<", until the text is longer than any field taken from it, up to this many tags (and
+ * 128 characters a tag). Elements nested deeper than HTML_DEPTH_MAX are not read: the
+ * converter recurses once a level.
+ */
+export const HTML_TAGS_MAX = 8192;
+const HTML_DEPTH_MAX = 256;
+
+const CONVERT_OPTIONS = {
+  wordwrap: false,
+  limits: { maxDepth: HTML_DEPTH_MAX, ellipsis: '' },
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'script', format: 'skip' },
+    { selector: 'style', format: 'skip' },
+    { selector: 'iframe', format: 'skip' },
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    { selector: 'h3', options: { uppercase: false } },
+    { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
+  ],
+} satisfies HtmlToTextOptions;
+
+/** The length of the longest prefix of `html` with at most `tags` "<"s and `chars` characters. */
+function prefixLength(html: string, tags: number, chars: number): number {
+  let at = -1;
+  for (let k = 0; k <= tags; k++) {
+    at = html.indexOf('<', at + 1);
+    if (at === -1 || at > chars) return Math.min(html.length, chars);
+  }
+  return at;
 }
 
 /** Plain text of an HTML fragment: no tags, no images, no link targets, entities decoded. */
 export function htmlToText(html: string): string {
-  return tidy(
-    convert(html, {
-      wordwrap: false,
-      selectors: [
-        { selector: 'a', options: { ignoreHref: true } },
-        { selector: 'img', format: 'skip' },
-        { selector: 'script', format: 'skip' },
-        { selector: 'style', format: 'skip' },
-        { selector: 'iframe', format: 'skip' },
-        { selector: 'h1', options: { uppercase: false } },
-        { selector: 'h2', options: { uppercase: false } },
-        { selector: 'h3', options: { uppercase: false } },
-        { selector: 'table', format: 'dataTable', options: { uppercaseHeaderCells: false } },
-      ],
-    }),
-  );
+  for (let tags = HTML_TAGS_MAX / 16; ; tags *= 4) {
+    const end = prefixLength(html, tags, tags * 128);
+    const text = tidy(convert(end < html.length ? html.slice(0, end) : html, CONVERT_OPTIONS));
+    if (end >= html.length || text.length > EXCERPT_MAX || tags >= HTML_TAGS_MAX) return text;
+  }
 }
+
+const TRAILING_PUNCTUATION = new Set([',', '.', ';', ':', '–', '-']);
 
 /** Cut at a word boundary with an ellipsis. */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+  const kept = space > max * 0.6 ? cut.slice(0, space) : cut;
+  let end = kept.length;
+  while (end > 0 && (TRAILING_PUNCTUATION.has(kept[end - 1]!) || /\s/.test(kept[end - 1]!))) end--;
+  return `${kept.slice(0, end)}…`;
 }
 
-const looksLikeHtml = (s: string) => /<[a-z!/][^>]*>|&[#a-z0-9]+;/i.test(s);
+// Feed text is third-party input up to the 5 MiB document cap: the scans below read it once,
+// left to right. No pattern here may backtrack over it (a tag-like pattern tried at every "<"
+// of "<a<a<a…" takes time in the square of the length).
+
+const isAsciiLetter = (c: number) => (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+const isDigit = (c: number) => c >= 0x30 && c <= 0x39;
+/** HTML's ASCII whitespace: tab, line feed, form feed, carriage return, space. */
+const isHtmlSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d;
+
+/**
+ * Whether the text holds markup: a tag ("<" then a letter, "!" or "/", and a ">" after it) or
+ * a character reference ("&amp;", "&#8217;"). Plain text goes around the HTML converter.
+ */
+export function looksLikeHtml(s: string): boolean {
+  const lastClose = s.lastIndexOf('>');
+  for (let i = s.indexOf('<'); i !== -1 && i < lastClose - 1; i = s.indexOf('<', i + 1)) {
+    const c = s.charCodeAt(i + 1);
+    if (isAsciiLetter(c) || c === 0x21 || c === 0x2f) return true;
+  }
+  for (let i = s.indexOf('&'); i !== -1; i = s.indexOf('&', i + 1)) {
+    let j = i + 1;
+    for (let c = s.charCodeAt(j); isAsciiLetter(c) || isDigit(c) || c === 0x23; c = s.charCodeAt(++j));
+    if (j > i + 1 && s.charCodeAt(j) === 0x3b) return true;
+  }
+  return false;
+}
 
 function plain(value: string | undefined): string {
   if (!value) return '';
@@ -123,12 +188,60 @@ function imageUrl(raw: string | undefined, options: ParseOptions): string | null
   return httpUrl(trimmed, options.baseUrl) ?? null;
 }
 
-/** The first <img src> of an HTML fragment. */
-function firstImageIn(html: string | undefined): string | undefined {
+/**
+ * The first <img src> of an HTML fragment. Read as a browser's tokenizer reads tags, in one
+ * pass: comments are skipped, and nothing inside an attribute value is taken for a tag.
+ */
+export function firstImageIn(html: string | undefined): string | undefined {
   if (!html) return undefined;
-  const match = /<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]+)"|'([^']+)'|([^\s>]+))/i.exec(html);
-  const src = match?.[1] ?? match?.[2] ?? match?.[3];
-  return src?.replace(/&amp;/g, '&');
+  const n = html.length;
+  /** The end of a run from `from` of characters that are not `stop`s. */
+  const runEnd = (from: number, stop: (c: number) => boolean) => {
+    let i = from;
+    while (i < n && !stop(html.charCodeAt(i))) i++;
+    return i;
+  };
+  const endsName = (c: number) => isHtmlSpace(c) || c === 0x2f || c === 0x3e; // space, "/", ">"
+  for (let i = html.indexOf('<'); i !== -1; i = html.indexOf('<', i)) {
+    i++;
+    if (html.startsWith('!--', i)) {
+      const end = html.indexOf('-->', i + 3);
+      if (end === -1) return undefined;
+      i = end + 3;
+      continue;
+    }
+    if (html.charCodeAt(i) === 0x2f) i++; // an end tag: its attributes are read, and ignored
+    if (!isAsciiLetter(html.charCodeAt(i))) continue;
+    const nameEnd = runEnd(i, endsName);
+    const isImg = nameEnd - i === 3 && html.slice(i, nameEnd).toLowerCase() === 'img';
+    i = nameEnd;
+    // The tag's attributes, up to its ">".
+    for (;;) {
+      i = runEnd(i, (c) => !isHtmlSpace(c) && c !== 0x2f);
+      if (i >= n) return undefined;
+      if (html.charCodeAt(i) === 0x3e) break;
+      // A name runs to a space, "/", ">" or "=" (an "=" first is part of the name).
+      const attrEnd = runEnd(i + 1, (c) => endsName(c) || c === 0x3d);
+      const attr = html.slice(i, attrEnd);
+      i = runEnd(attrEnd, (c) => !isHtmlSpace(c));
+      if (html.charCodeAt(i) !== 0x3d) continue;
+      i = runEnd(i + 1, (c) => !isHtmlSpace(c));
+      let value: string;
+      const quote = html[i];
+      if (quote === '"' || quote === "'") {
+        const close = html.indexOf(quote, i + 1);
+        if (close === -1) return undefined;
+        value = html.slice(i + 1, close);
+        i = close + 1;
+      } else {
+        const end = runEnd(i, (c) => isHtmlSpace(c) || c === 0x3e);
+        value = html.slice(i, end);
+        i = end;
+      }
+      if (isImg && value && attr.toLowerCase() === 'src') return value.replaceAll('&amp;', '&');
+    }
+  }
+  return undefined;
 }
 
 function date(value: unknown): Date | null {
@@ -173,12 +286,23 @@ function mediaImage(media: MediaLike | undefined): string | undefined {
   );
 }
 
+/** The text between the first "(" and the ")" after it, when there is some. */
+function inParentheses(raw: string): string | undefined {
+  for (let open = raw.indexOf('('); open !== -1; open = raw.indexOf('(', open + 1)) {
+    const close = raw.indexOf(')', open + 1);
+    if (close === -1) return undefined;
+    if (close > open + 1) return raw.slice(open + 1, close);
+  }
+  return undefined;
+}
+
+/** One word with an "@" inside it. */
+const isEmailAddress = (s: string) => s.slice(1, -1).includes('@') && !/\s/.test(s);
+
 /** "jane@example.com (Jane Doe)" → "Jane Doe"; a bare e-mail address is not a name. */
-function rssAuthorName(person: RssFeed.Person | undefined): string | undefined {
-  const raw = person?.name ?? '';
-  const inParens = /\(([^)]+)\)/.exec(raw)?.[1];
-  const name = inParens ?? raw;
-  return /^\S+@\S+$/.test(name.trim()) ? undefined : name;
+export function rssAuthorName(raw: string): string | undefined {
+  const name = inParentheses(raw) ?? raw;
+  return isEmailAddress(name.trim()) ? undefined : name;
 }
 
 function fromJson(item: JsonFeed.Item<Date>): Draft {
@@ -198,7 +322,7 @@ function fromJson(item: JsonFeed.Item<Date>): Draft {
 function fromRss(item: RssFeed.Item<Date>): Draft {
   const html = item.content?.encoded ?? item.description;
   const enclosure = item.enclosures?.find((e) => (e.type ?? '').startsWith('image/'));
-  const authors = (item.authors ?? []).map(rssAuthorName).filter(Boolean);
+  const authors = (item.authors ?? []).map((a) => rssAuthorName(a.name ?? '')).filter(Boolean);
   return {
     guid: item.guid?.value,
     link: item.link ?? (item.guid?.isPermaLink !== false ? item.guid?.value : undefined),
@@ -308,7 +432,7 @@ export function parseFeedDocument(body: string, options: ParseOptions): Normalis
 export function decodeBody(body: Buffer, contentType: string | undefined): string {
   const fromHeader = /charset\s*=\s*"?([\w.:-]+)/i.exec(contentType ?? '')?.[1];
   const head = body.subarray(0, 200).toString('latin1');
-  const fromXml = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
+  const fromXml = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([\w.:-]+)["']/i.exec(head)?.[1];
   const label = (fromHeader ?? fromXml ?? 'utf-8').toLowerCase();
   try {
     return new TextDecoder(label).decode(body);

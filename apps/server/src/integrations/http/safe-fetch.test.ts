@@ -188,6 +188,13 @@ describe('refusing addresses GEM may not connect to (SSRF)', () => {
     ['IPv4-mapped IPv6 loopback', 'http://[::ffff:127.0.0.1]:9/feed'],
     ['IPv4-mapped IPv6, hex form', 'http://[::ffff:7f00:1]:9/feed'],
     ['IPv6 link-local', 'http://[fe80::1]/feed'],
+    ['IPv4-compatible IPv6 loopback', 'http://[::7f00:1]:9/feed'],
+    ['IPv4-compatible IPv6, dotted', 'http://[::127.0.0.1]:9/feed'],
+    ['IPv4-compatible cloud metadata service', 'http://[::a9fe:a9fe]/latest/meta-data/'],
+    ['NAT64 of loopback', 'http://[64:ff9b::7f00:1]:9/feed'],
+    ['6to4 of loopback', 'http://[2002:7f00:1::1]:9/feed'],
+    ['Teredo', 'http://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/feed'],
+    ['IPv6 documentation', 'http://[2001:db8::1]/feed'],
   ])('refuses %s before connecting', async (_what, url) => {
     const err = await failure(safeFetch(url, options({ isPermittedAddress: publicAddressesOnly })));
     expect(err.reason).toBe('blocked_address');
@@ -209,6 +216,9 @@ describe('refusing addresses GEM may not connect to (SSRF)', () => {
     ['a private address', 'http://192.168.0.1/feed'],
     ['an IPv4-mapped address', 'http://[::ffff:127.0.0.1]:9/feed'],
     ['a link-local address', 'http://169.254.1.1/feed'],
+    ['an IPv4-compatible address', 'http://[::7f00:1]:9/feed'],
+    ['an IPv4-compatible metadata address', 'http://[::a9fe:a9fe]/latest/meta-data/'],
+    ['a NAT64 address', 'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/'],
   ])('refuses a redirect to %s', async (_what, target) => {
     const path = `/redirect-${Buffer.from(target).toString('hex').slice(0, 16)}`;
     feeds.set(path, { redirectTo: target });

@@ -14,9 +14,6 @@ import {
   type TokenVerifier,
 } from './token-verifier';
 
-// `npm run dev -w apps/web` serves the SPA here and proxies /api and /oidc to the server.
-const DEV_WEB_ORIGINS = ['http://localhost:5173', 'http://127.0.0.1:5173'];
-
 export type IdentityProvider = {
   verifier: TokenVerifier;
   /** Present when GEM runs its own provider (no GEM_OIDC_ISSUER). */
@@ -62,7 +59,9 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
   }
   const secrets = await loadProviderSecrets(db);
   const accounts = createLocalAccounts(db);
-  const extraWebOrigins = config.env === 'development' ? DEV_WEB_ORIGINS : [];
+  // `npm run dev -w apps/web` serves the SPA elsewhere (the Vite dev server): only when
+  // GEM_DEV_WEB_ORIGIN names it may sign-ins start and end there (config refuses it in production).
+  const extraWebOrigins = auth.devWebOrigin && config.env !== 'production' ? [auth.devWebOrigin] : [];
   const provider = createEmbeddedProvider({
     issuer: auth.issuer,
     publicUrl: auth.publicUrl,

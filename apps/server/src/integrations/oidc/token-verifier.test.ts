@@ -145,6 +145,51 @@ describe('JWKS caching', () => {
   });
 });
 
+describe('remembered tokens', () => {
+  it('are the exact strings verified before, until their exp and for at most 5 minutes', async () => {
+    const issuer = await startOidcIssuer({ alg: 'ES256' });
+    const start = Date.now();
+    let clock = start;
+    const verifier = createExternalTokenVerifier({
+      issuer: issuer.issuer,
+      audience: AUDIENCE,
+      clientId: CLIENT_ID,
+      requiredScope: undefined,
+      now: () => clock,
+      refetchCooldownMs: 1_000,
+    });
+    const good = { aud: AUDIENCE, azp: CLIENT_ID, scope: 'access' };
+    try {
+      const hour = await issuer.sign({ ...good, sub: 'long' });
+      const minute = await issuer.sign({ ...good, sub: 'short' }, { expiresIn: 60 });
+      const first = await verifier.verify(hour);
+      expect(first).toMatchObject({ subject: 'long' });
+      expect(Object.isFrozen(first)).toBe(true);
+      expect(await reasonOf(verifier, minute)).toBe('accepted');
+
+      // The issuer withdraws that key: a token of the new key makes GEM load the new key set.
+      const oldKey = issuer.currentKey();
+      await issuer.rotateKey();
+      clock += 2_000;
+      expect(await reasonOf(verifier, await issuer.sign(good))).toBe('accepted');
+      // The tokens checked before are still known; another token of the withdrawn key is not.
+      expect(await verifier.verify(hour)).toBe(first);
+      expect(await reasonOf(verifier, minute)).toBe('accepted');
+      expect(await reasonOf(verifier, await issuer.sign(good, { key: oldKey }))).toBe('key_unknown');
+
+      // Past its exp a token is checked again (and its key is gone)...
+      clock = start + 61_000;
+      expect(await reasonOf(verifier, minute)).toBe('key_unknown');
+      expect(await reasonOf(verifier, hour)).toBe('accepted');
+      // ...and so is any token remembered for 5 minutes.
+      clock = start + 5 * 60_000;
+      expect(await reasonOf(verifier, hour)).toBe('key_unknown');
+    } finally {
+      await issuer.close();
+    }
+  });
+});
+
 describe('Microsoft Entra ID', () => {
   let entra: OidcIssuer;
   let verifier: TokenVerifier;

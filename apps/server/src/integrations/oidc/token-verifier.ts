@@ -9,7 +9,10 @@ import {
 } from 'jose';
 import { createCachedRemoteKeySet, KeysUnavailableError } from './key-set';
 
-/** Who a verified access token speaks for. Users are told apart by issuer + subject only. */
+/**
+ * Who a verified access token speaks for. Users are told apart by issuer + subject only.
+ * Frozen: one verified token's identity is shared by every request that carries it.
+ */
 export type VerifiedIdentity = {
   /** The identity namespace: the configured issuer (or EMBEDDED_ISSUER_KEY). */
   issuer: string;
@@ -141,7 +144,10 @@ function checkAccessTokenShape(header: { typ?: string }, payload: JWTPayload, ru
     throw new TokenRejectedError('tenant_invalid');
 }
 
-async function verifyWith(getKey: JWTVerifyGetKey, token: string, rules: Rules): Promise<VerifiedIdentity> {
+/** A verified token: who it speaks for, and until when (ms since the epoch, its `exp`). */
+type Verified = { identity: VerifiedIdentity; expiresAt: number };
+
+async function verifyWith(getKey: JWTVerifyGetKey, token: string, rules: Rules): Promise<Verified> {
   let header;
   try {
     header = decodeProtectedHeader(token);
@@ -164,14 +170,16 @@ async function verifyWith(getKey: JWTVerifyGetKey, token: string, rules: Rules):
     }
     const subject = rules.profile === 'entra' ? str(payload.oid) : str(payload.sub);
     if (subject === undefined) throw new TokenRejectedError('subject_missing');
-    return {
+    const identity: VerifiedIdentity = {
       issuer: rules.identityIssuer,
       subject,
       email: emailOf(payload, rules.profile),
       name: str(payload.name),
-      roles: strings(payload.roles),
-      scopes,
+      roles: Object.freeze(strings(payload.roles)) as string[],
+      scopes: Object.freeze(scopes) as string[],
     };
+    // requiredClaims made jose check that exp is there and a number.
+    return { identity: Object.freeze(identity), expiresAt: (payload.exp ?? 0) * 1000 };
   } catch (err) {
     if (err instanceof TokenRejectedError) throw err;
     throw new TokenRejectedError(reasonFor(err), { cause: err });
@@ -188,6 +196,42 @@ function emailOf(p: JWTPayload, profile: Profile): string | undefined {
   return asEmail(p.email);
 }
 
+/** How many verified tokens a verifier remembers; the oldest go first. */
+export const MAX_CACHED_TOKENS = 10_000;
+/** The longest a verified token is remembered, so a key the issuer withdraws stops counting. */
+export const TOKEN_CACHE_MAX_AGE_MS = 5 * 60_000;
+
+/**
+ * Remembers verified tokens by their exact string until their `exp` (at most
+ * TOKEN_CACHE_MAX_AGE_MS): the same bearer token on the next request costs a map look-up
+ * instead of a signature check. Refused tokens are not remembered; any other string, even one
+ * character off, goes through the full verification.
+ */
+function remembering(
+  verify: (token: string) => Promise<Verified>,
+  now: () => number,
+): TokenVerifier['verify'] {
+  const verified = new Map<string, { identity: VerifiedIdentity; until: number }>();
+  return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.until > now()) return known.identity;
+      verified.delete(token);
+    }
+    const { identity, expiresAt } = await verify(token);
+    const at = now();
+    const until = Math.min(expiresAt, at + TOKEN_CACHE_MAX_AGE_MS);
+    if (until > at) {
+      verified.set(token, { identity, until });
+      if (verified.size > MAX_CACHED_TOKENS) {
+        const oldest = verified.keys().next().value;
+        if (oldest !== undefined) verified.delete(oldest);
+      }
+    }
+    return identity;
+  };
+}
+
 /** Verifies tokens of GEM's embedded provider with its public keys, no HTTP involved. */
 export function createEmbeddedTokenVerifier(opts: {
   issuer: string;
@@ -195,6 +239,8 @@ export function createEmbeddedTokenVerifier(opts: {
   clientId: string;
   publicKeys: JSONWebKeySet;
   requiredScope: string | undefined;
+  /** The clock remembered tokens expire by. */
+  now?: () => number;
 }): TokenVerifier {
   const getKey = createLocalJWKSet(opts.publicKeys);
   const rules: Rules = {
@@ -205,7 +251,7 @@ export function createEmbeddedTokenVerifier(opts: {
     requiredScope: opts.requiredScope,
     identityIssuer: EMBEDDED_ISSUER_KEY,
   };
-  return { verify: (token) => verifyWith(getKey, token, rules) };
+  return { verify: remembering((token) => verifyWith(getKey, token, rules), opts.now ?? Date.now) };
 }
 
 /**
@@ -239,7 +285,9 @@ export function createExternalTokenVerifier(opts: ExternalVerifierOptions): Toke
   let failedAt = Number.NEGATIVE_INFINITY;
 
   async function discover() {
-    const url = `${opts.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+    let base = opts.issuer;
+    while (base.endsWith('/')) base = base.slice(0, -1);
+    const url = `${base}/.well-known/openid-configuration`;
     const res = await fetch(url, {
       headers: { accept: 'application/json' },
       redirect: 'error',
@@ -291,7 +339,7 @@ export function createExternalTokenVerifier(opts: ExternalVerifierOptions): Toke
   }
 
   return {
-    async verify(token) {
+    verify: remembering(async (token) => {
       // Refuse garbage before any network call.
       try {
         decodeProtectedHeader(token);
@@ -300,6 +348,6 @@ export function createExternalTokenVerifier(opts: ExternalVerifierOptions): Toke
       }
       const { getKey, rules } = await load();
       return verifyWith(getKey, token, rules);
-    },
+    }, now),
   };
 }

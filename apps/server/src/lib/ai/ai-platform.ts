@@ -6,7 +6,7 @@ import { LlmError, type TextModel, type TokenUsage } from '../../integrations/ll
 import { AppError } from '../app-error';
 import { createAiCallLimiter } from './ai-call-limiter';
 import { recordAiCall, type AiCallOutcome } from './ai-call-log';
-import { endingOf } from './ai-errors';
+import { endingOf, INTERNAL_AI_ERROR } from './ai-errors';
 
 /**
  * What every AI feature does around its model calls: refuse when no AI service is configured,
@@ -46,9 +46,13 @@ export type AiCallScope = {
   /** The call's id, as recorded. */
   id: string;
   model: TextModel;
-  /** Records how the call ended and frees the user's slot. A second call does nothing. */
+  /**
+   * Records how the call ended and frees the user's slot. A second call does nothing. When the
+   * record cannot be written it logs that at error level and throws a 500 AppError: the caller
+   * answers with that instead of the model's answer, since an AI call is never left unrecorded.
+   */
   end(ending: AiCallEnding): Promise<void>;
-  /** Logs the failure (a cancel quietly), records it and frees the slot. */
+  /** Logs the failure (a cancel quietly), records it and frees the slot; throws as end() does. */
   fail(err: unknown): Promise<void>;
 };
 
@@ -118,7 +122,9 @@ export function createAiPlatform({ db, model, ai, log, modelCallsPerCall = 2 }: 
             errorCode: ending.errorCode ?? null,
           });
         } catch (err) {
-          call.log.error({ err, tool: call.tool }, 'could not record an AI call');
+          // The record is the audit trail: a call that cannot be recorded fails, visibly.
+          call.log.error({ err, tool: call.tool, outcome: ending.outcome }, 'could not record an AI call');
+          throw new AppError(500, 'internal_error', INTERNAL_AI_ERROR, undefined, { cause: err });
         } finally {
           await lease.release();
         }

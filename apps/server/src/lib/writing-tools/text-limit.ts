@@ -64,7 +64,14 @@ export function cutToLimit(text: string, limit: number): CutResult {
   return { text: `${chars.slice(0, room).join('')}${ELLIPSIS}`, cutAt: 'character' };
 }
 
-/** "Słowo," + "…" reads badly: drop a trailing comma, colon, semicolon or dash first. */
+const trailingPunctuation = /^[\s,;:–—-]$/u;
+
+/**
+ * "Słowo," + "…" reads badly: drop a trailing comma, colon, semicolon or dash first. A scan
+ * from the end, not `/[…]+$/`, which would retry from every such character of a long run.
+ */
 function stripTrailingPunctuation(text: string): string {
-  return text.replace(/[\s,;:–—-]+$/u, '') || text;
+  let end = text.length;
+  while (end > 0 && trailingPunctuation.test(text[end - 1]!)) end -= 1;
+  return text.slice(0, end) || text;
 }

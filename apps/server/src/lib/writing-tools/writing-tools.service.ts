@@ -1,6 +1,8 @@
 import {
   generationOutputSchema,
+  toStorableText,
   type GenerationEvent,
+  type GenerationOutput,
   type GenerationHistoryResponse,
   type GeneratorName,
 } from '@gem/contracts/generators';
@@ -34,13 +36,27 @@ export type WritingCall = AiCall & {
   signal: AbortSignal;
 };
 
+/**
+ * A model's answer as the database can store it (a NUL character or half an emoji replaced by
+ * U+FFFD), so that what the page is given is what the record holds.
+ */
+function storableOutput(output: GenerationOutput): GenerationOutput {
+  return {
+    ...output,
+    text: toStorableText(output.text),
+    ...(output.analysis === undefined ? {} : { analysis: toStorableText(output.analysis) }),
+    ...(output.copy === undefined ? {} : { copy: toStorableText(output.copy) }),
+  };
+}
+
 export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
   return {
     /**
      * Starts a streamed generation. Resolves once the first text is there (or the answer is
      * known to be empty), so a failure up to then is a plain error answer (429, 502, 503,
-     * 504); the events after it are for an NDJSON body. Drain them: the call is recorded and
-     * the slot freed at their end.
+     * 504, or 500 when even the failure cannot be recorded); the events after it are for an
+     * NDJSON body. Drain them: the call is recorded and the slot freed at their end, and a call
+     * that cannot be recorded ends in an `error` event, never in its `final`.
      */
     async stream(call: WritingCall): Promise<AsyncIterable<GenerationEvent>> {
       const scope = await ai.begin(call);
@@ -72,30 +88,46 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
             next = await run.next();
           }
         } catch (err) {
-          await scope.fail(err);
-          if (!isCancelled(err)) yield { type: 'error', error: toStreamError(err) };
+          // A failure that could not be recorded ends the stream as an internal error.
+          const recordFailed = await scope.fail(err).then(
+            () => undefined,
+            (recordErr: unknown) => recordErr,
+          );
+          if (recordFailed) yield { type: 'error', error: toStreamError(recordFailed) };
+          else if (!isCancelled(err)) yield { type: 'error', error: toStreamError(err) };
           return;
         } finally {
-          // Left early (the reader stopped): stop the model call too.
+          // Left early (the reader stopped): stop the model call too. Nobody reads this answer
+          // any more; a record that fails here is logged at error level by end().
           if (!next.done) {
             await run.return(undefined as never).catch(() => undefined);
-            await scope.end({ outcome: 'cancelled', errorCode: 'client_closed' });
+            await scope.end({ outcome: 'cancelled', errorCode: 'client_closed' }).catch(() => undefined);
           }
         }
-        const { output, usage, model } = next.value;
+        const { usage, model } = next.value;
+        const output = storableOutput(next.value.output);
         const empty = output.text.trim() === '';
-        await scope.end({
-          outcome: empty ? 'failed' : 'succeeded',
-          errorCode: empty ? 'empty_output' : null,
-          output,
-          usage,
-          model,
-        });
+        try {
+          await scope.end({
+            outcome: empty ? 'failed' : 'succeeded',
+            errorCode: empty ? 'empty_output' : null,
+            output,
+            usage,
+            model,
+          });
+        } catch (recordErr) {
+          // Not recorded: the answer is not handed out; the stream ends in an error instead.
+          yield { type: 'error', error: toStreamError(recordErr) };
+          return;
+        }
         yield { type: 'final', generationId: scope.id, output };
       })();
     },
 
-    /** A whole answer at once (the spec §7 calls). Empty when the model said nothing. */
+    /**
+     * A whole answer at once (the spec §7 calls). Empty when the model said nothing. Throws a
+     * 500 AppError instead of the answer when the call could not be recorded.
+     */
     async complete(call: WritingCall): Promise<string> {
       const scope = await ai.begin(call);
       try {
@@ -105,7 +137,7 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
           signal: call.signal,
           maxOutputTokens: call.maxOutputTokens,
         });
-        const text = answer.text.trim();
+        const text = toStorableText(answer.text.trim());
         await scope.end({
           outcome: text ? 'succeeded' : 'failed',
           errorCode: text ? null : 'empty_output',

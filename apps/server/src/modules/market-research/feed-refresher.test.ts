@@ -161,6 +161,7 @@ describe('refreshing feeds', () => {
       read: async () => {
         throw new Error('Failed query: insert ... params: someone@example.com,secret-token');
       },
+      parse: (doc) => reader.parse(doc),
     };
     const [outcome] = await refresher([{ key: 'esg', url: 'https://feeds.example/esg.xml' }], {
       reader: leaky,

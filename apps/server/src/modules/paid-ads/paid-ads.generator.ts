@@ -11,9 +11,12 @@ const ANALYSIS_HEADING = '## Analiza';
 const COPY_HEADING = '## Tekst reklamy';
 
 // The copy's heading as models write it: "## Tekst reklamy", "**Tekst reklamy:**", "2. Tekst reklamy: …".
+// The answer is model output, so no two quantifiers here may take turns at the same characters:
+// each run of blanks belongs to exactly one `[ \t]*` (after a mark, never beside another), and
+// the copy after the colon starts at its first non-blank. Linear in the answer's length.
 const copyHeading =
-  /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:\d+[.)][ \t]*)?(?:tekst reklamy|treść reklamy|tekst reklamowy|copy reklamowe)[ \t]*(?:\*\*|__)?[ \t]*(?::[ \t]*(?:\*\*|__)?[ \t]*(.*))?$/im;
-const analysisHeading = /^[ \t]*(?:#{1,6}[ \t]*)?(?:\*\*|__)?[ \t]*(?:\d+[.)][ \t]*)?analiza\b[^\n]*$/im;
+  /^[ \t]*(?:#{1,6}[ \t]*)?(?:(?:\*\*|__)[ \t]*)?(?:\d+[.)][ \t]*)?(?:tekst reklamy|treść reklamy|tekst reklamowy|copy reklamowe)[ \t]*(?:(?:\*\*|__)[ \t]*)?(?::[ \t]*(?:(?:\*\*|__)[ \t]*)?([^ \t].*)?)?$/im;
+const analysisHeading = /^[ \t]*(?:#{1,6}[ \t]*)?(?:(?:\*\*|__)[ \t]*)?(?:\d+[.)][ \t]*)?analiza\b[^\n]*$/im;
 
 /** Splits an answer into its analysis and its copy; without a copy heading, all of it is copy. */
 export function parseAdAnswer(answer: string): ParsedAnswer {

@@ -95,8 +95,8 @@ describe('the sign-in throttle', () => {
     });
     expect(await throttle.reserve('Ann@example.com', '10.0.0.1')).toBe(0);
     expect(await throttle.reserve('ann@example.com', '10.0.0.2')).toBe(0);
-    // Two failures for Ann, from two addresses: her account waits, wherever she comes from.
-    expect(await throttle.reserve('ann@example.com', '10.0.0.9')).toBe(60);
+    // Two failures for Ann, from two addresses: her account waits 15 s, wherever she comes from.
+    expect(await throttle.reserve('ann@example.com', '10.0.0.9')).toBe(15);
     // That refused attempt did not count against 10.0.0.9.
     expect(await throttle.reserve('bob@example.com', '10.0.0.9')).toBe(0);
     expect(await throttle.reserve('carl@example.com', '10.0.0.9')).toBe(0);

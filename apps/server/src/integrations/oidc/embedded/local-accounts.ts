@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { isStorableText } from '@gem/contracts/generators';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { localAccounts } from '../../../db/schema/index';
@@ -57,7 +58,13 @@ export class LocalAccountError extends Error {
 }
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Something@something.something, written so that no two quantifiers can share characters
+// (the domain's first dot is the one after its first character): linear on any input.
+const emailPattern = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;
+/** The longest e-mail the sign-in form takes: a 64-character local part, @, a 255-character domain. */
+export const MAX_EMAIL_LENGTH = 320;
+/** Whether an account could have this e-mail: one the database can store, of an address's length. */
+const couldBeEmail = (email: string) => email.length <= MAX_EMAIL_LENGTH && isStorableText(email);
 
 /** The embedded provider's sign-in accounts (e-mail + password), kept in the database. */
 export function createLocalAccounts(db: Db) {
@@ -76,7 +83,9 @@ export function createLocalAccounts(db: Db) {
       displayName?: string | null;
     }): Promise<LocalAccount> {
       const email = normalizeEmail(input.email);
-      if (!emailPattern.test(email)) throw new LocalAccountError(`${input.email} is not an e-mail address.`);
+      if (!couldBeEmail(email) || !emailPattern.test(email)) {
+        throw new LocalAccountError(`${input.email} is not an e-mail address.`);
+      }
       if (input.password.length < MIN_PASSWORD_LENGTH) {
         throw new LocalAccountError(`The password must have at least ${MIN_PASSWORD_LENGTH} characters.`);
       }
@@ -106,6 +115,7 @@ export function createLocalAccounts(db: Db) {
     },
 
     async remove(email: string): Promise<LocalAccount | undefined> {
+      if (!couldBeEmail(email)) return undefined;
       const [row] = await db.delete(localAccounts).where(byEmail(email)).returning(columns);
       return row;
     },
@@ -122,16 +132,23 @@ export function createLocalAccounts(db: Db) {
     },
 
     async findByEmail(email: string): Promise<LocalAccount | undefined> {
+      if (!couldBeEmail(email)) return undefined;
       const [row] = await db.select(columns).from(localAccounts).where(byEmail(email));
       return row;
     },
 
-    /** The account when the password matches; undefined otherwise, in about the same time. */
+    /**
+     * The account when the password matches; undefined otherwise, in about the same time. An
+     * e-mail no account can have (a NUL character, half an emoji, longer than an address) is
+     * a miss like any unknown one, not looked up (PostgreSQL refuses a NUL in a query).
+     */
     async authenticate(email: string, password: string): Promise<LocalAccount | undefined> {
-      const [row] = await db
-        .select({ ...columns, passwordHash: localAccounts.passwordHash })
-        .from(localAccounts)
-        .where(byEmail(email));
+      const [row] = couldBeEmail(email)
+        ? await db
+            .select({ ...columns, passwordHash: localAccounts.passwordHash })
+            .from(localAccounts)
+            .where(byEmail(email))
+        : [];
       const ok = await verifyPassword(password, row?.passwordHash ?? (await dummyHash));
       if (!row || !ok) return undefined;
       if (needsRehash(row.passwordHash)) {

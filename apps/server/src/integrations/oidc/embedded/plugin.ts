@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { LocalAccounts } from './local-accounts';
+import { MAX_EMAIL_LENGTH, type LocalAccounts } from './local-accounts';
 import { assetPaths, messagePage, signInPage, signOutScript, stylesheet } from './pages';
 import type { SignInThrottle } from './sign-in-throttle';
 
@@ -21,6 +21,12 @@ export const EMBEDDED_IDP_PREFIX = '/oidc';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 type Body = URLSearchParams | undefined;
+
+/** A wait as the sign-in page says it: "1 second", "45 seconds", "3 minutes". */
+export function inWords(seconds: number): string {
+  if (seconds < 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
 
 /**
  * Mounts the embedded provider under /oidc. GEM's sign-in pages (/oidc/interaction/:uid) and
@@ -117,7 +123,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
       `${EMBEDDED_IDP_PREFIX}/interaction/:uid`,
       async (req, reply) => {
         const form = req.body;
-        const email = (form?.get('email') ?? '').trim().slice(0, 320);
+        const email = (form?.get('email') ?? '').trim().slice(0, MAX_EMAIL_LENGTH);
         const password = form?.get('password') ?? '';
         const csrf = form?.get('csrf') ?? '';
         const origin = req.headers.origin;
@@ -140,7 +146,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
         if (wait > 0) {
           req.log.info({ reason: 'throttled' }, 'sign-in refused');
           reply.header('retry-after', String(wait));
-          return page(429, `Too many failed sign-in attempts. Try again in ${Math.ceil(wait / 60)} minutes.`);
+          return page(429, `Too many failed sign-in attempts. Try again in ${inWords(wait)}.`);
         }
         const account = email && password ? await accounts.authenticate(email, password) : undefined;
         if (!account) {

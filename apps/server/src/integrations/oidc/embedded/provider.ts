@@ -169,9 +169,31 @@ export function createEmbeddedProvider(opts: EmbeddedProviderOptions): Provider 
   };
 
   const provider = new Provider(opts.issuer, configuration);
-  // Behind a proxy, X-Forwarded-Proto decides whether cookies are Secure; a hop count also
-  // bounds which X-Forwarded-For entries koa reads.
+  // A hop count bounds which X-Forwarded-For entries koa reads.
   provider.proxy = opts.trustProxy !== false;
   if (typeof opts.trustProxy === 'number') provider.maxIpsCount = opts.trustProxy;
+  provider.use(pinnedOrigin(opts.issuer, provider.proxy));
   return provider;
+}
+
+/**
+ * oidc-provider builds every URL it emits (the discovery document's endpoints, redirects, form
+ * actions) on the request's origin, which koa reads from Host, or X-Forwarded-Host and
+ * X-Forwarded-Proto behind a proxy: anyone could have them name their own host. GEM's origin is
+ * configured, so every request is read as if it came to it: Host is the issuer's, the forwarded
+ * host is dropped, and behind a proxy the scheme is the issuer's (which also makes the sign-in
+ * cookies Secure exactly when GEM_PUBLIC_URL is https). The discovery document is not cached.
+ */
+function pinnedOrigin(issuer: string, behindProxy: boolean) {
+  const { host, protocol } = new URL(issuer);
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>) => {
+    const headers = ctx.req.headers;
+    headers.host = host;
+    delete headers['x-forwarded-host'];
+    if (':authority' in headers) headers[':authority'] = host;
+    if (behindProxy) headers['x-forwarded-proto'] = protocol.slice(0, -1);
+    else delete headers['x-forwarded-proto'];
+    await next();
+    if (ctx.oidc?.route === 'discovery') ctx.set('cache-control', 'no-store');
+  };
 }

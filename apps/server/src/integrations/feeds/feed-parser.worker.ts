@@ -1,0 +1,32 @@
+import { parentPort } from 'node:worker_threads';
+import { decodeBody, FeedParseError, parseFeedDocument, type ParseOptions } from './parse-feed';
+
+/**
+ * The feed parser's thread (feed-parser.ts starts it): decodes and parses one document at a
+ * time, so a large or hostile document never holds up the server's event loop. In the bundle it is its
+ * own entry point, dist/feed-parser.worker.js (build.mjs).
+ */
+
+/** A document's bytes (a copy arrives as a plain Uint8Array) and its Content-Type. */
+export type ParseRequest = { body: Uint8Array; contentType: string | undefined; options: ParseOptions };
+export type ParseAnswer =
+  | { type: 'ready' }
+  | { type: 'items'; items: ReturnType<typeof parseFeedDocument> }
+  | { type: 'error'; unreadable: boolean; message: string; stack?: string };
+
+const port = parentPort;
+if (!port) throw new Error('feed-parser.worker runs as a worker thread (see feed-parser.ts)');
+
+port.on('message', ({ body, contentType, options }: ParseRequest) => {
+  let answer: ParseAnswer;
+  try {
+    const text = decodeBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType);
+    answer = { type: 'items', items: parseFeedDocument(text, options) };
+  } catch (err) {
+    const unreadable = err instanceof FeedParseError;
+    const { message, stack } = err instanceof Error ? err : new Error(String(err));
+    answer = { type: 'error', unreadable, message, ...(unreadable ? {} : { stack }) };
+  }
+  port.postMessage(answer);
+});
+port.postMessage({ type: 'ready' } satisfies ParseAnswer);

@@ -1,0 +1,49 @@
+/**
+ * The text rules web and server share (spec §9 limits, the grapheme count, what PostgreSQL can
+ * store), without zod, so a page that only needs a limit does not load zod. `generators.ts`
+ * re-exports them beside the schemas built on them.
+ */
+
+/** Spec §9: the article answer and the paid-ads copy, in user-perceived characters. */
+export const OUTPUT_CHARACTER_LIMIT = 600;
+
+// Made on first use: building a segmenter loads ICU's break rules, tens of milliseconds that a
+// page which only imports a limit should not pay while it loads.
+let graphemes: Intl.Segmenter | undefined;
+
+/**
+ * User-perceived characters (grapheme clusters), the unit of OUTPUT_CHARACTER_LIMIT: an emoji,
+ * a flag, a family joined by zero-width joiners and a letter with a combining accent count once.
+ */
+export function countCharacters(text: string): number {
+  let count = 0;
+  graphemes ??= new Intl.Segmenter('pl', { granularity: 'grapheme' });
+  for (const _ of graphemes.segment(text)) count += 1;
+  return count;
+}
+/** Largest pasted content or task accepted, in characters. */
+export const INPUT_CHARACTER_LIMIT = 20_000;
+
+/**
+ * True when PostgreSQL can store the text (in `text` and `jsonb` columns): no NUL character
+ * (U+0000) and no UTF-16 surrogate without its pair (half an emoji, as a cut string leaves).
+ * One pass, linear in the length.
+ */
+export function isStorableText(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const unit = value.charCodeAt(i);
+    if (unit === 0) return false;
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1); // NaN past the end
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return false;
+      i += 1;
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** What the page shows (under the field's name) for text isStorableText refuses. */
+export const unstorableTextMessage = (label: string) =>
+  `${label} contains characters that cannot be stored (a NUL character or a broken emoji).`;
