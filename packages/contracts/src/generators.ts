@@ -38,6 +38,7 @@ export {
   isStorableText,
   OUTPUT_CHARACTER_LIMIT,
   unstorableTextMessage,
+  withoutBidiControls,
 } from './text-rules';
 
 /**

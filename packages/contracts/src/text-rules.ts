@@ -47,3 +47,16 @@ export function isStorableText(value: string): boolean {
 /** What the page shows (under the field's name) for text isStorableText refuses. */
 export const unstorableTextMessage = (label: string) =>
   `${label} contains characters that cannot be stored (a NUL character or a broken emoji).`;
+
+/**
+ * The explicit bidirectional formatting characters: embeddings and overrides (U+202A–U+202E),
+ * isolates (U+2066–U+2069) and the invisible direction marks (U+200E, U+200F, U+061C). Text
+ * from outside (a feed, a model's answer) can use them to read differently from what it is
+ * ("gpj.exe" shown as "exe.jpg"). Right-to-left letters keep their own direction without them.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The text without bidirectional formatting characters (see BIDI_CONTROLS). */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}

@@ -1,3 +1,4 @@
+import { withoutBidiControls } from '@gem/contracts/text-rules';
 import { parseFeed, type AtomFeed, type JsonFeed, type RssFeed } from 'feedsmith';
 import { convert, type HtmlToTextOptions } from 'html-to-text';
 
@@ -50,18 +51,9 @@ const LOCAL_IMAGE = /^\/images\/feed-samples\/[a-z0-9-]+\.(?:svg|png|jpg|webp)$/
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\v\f\u000e-\u001f\u007f]/g;
 
-/**
- * The explicit bidirectional formatting characters: embeddings and overrides (U+202A–U+202E),
- * isolates (U+2066–U+2069) and the invisible direction marks (U+200E, U+200F, U+061C). A feed
- * can use them to make text read differently from what it is ("gpj.exe" shown as "exe.jpg").
- * Right-to-left letters keep their own direction without them, so removing them keeps Arabic
- * or Hebrew text readable.
- */
-const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-
 /** Collapses whitespace; strips control and bidirectional formatting characters. */
 export function tidy(text: string): string {
-  return text.replace(CONTROL_CHARACTERS, '').replace(BIDI_CONTROLS, '').replace(/\s+/g, ' ').trim();
+  return withoutBidiControls(text).replace(CONTROL_CHARACTERS, '').replace(/\s+/g, ' ').trim();
 }
 
 /**

@@ -209,6 +209,22 @@ describe('a call that cannot be recorded', () => {
     expect(await recordsOf('odd-answers')).toHaveLength(2);
   });
 
+  it('streams, stores and shows an answer without bidirectional override characters', async () => {
+    h.ai.reset();
+    h.ai.enqueue({ kind: 'text', text: 'Plik \u202Egpj.exe\u202C i \u2066izolat\u2069.' });
+    const res = await post(generatorPaths.generate('teaser-generator'), 'bidi-answers', { content: 'Treść' });
+    const events = parseEvents(res.body);
+    const streamed = events.flatMap((event) => (event.type === 'delta' ? [event.text] : [])).join('');
+    expect(streamed).toBe('Plik gpj.exe i izolat.');
+    expect(events.at(-1)).toMatchObject({ type: 'final', output: { text: 'Plik gpj.exe i izolat.' } });
+    const [record] = await recordsOf('bidi-answers');
+    expect(record?.output).toMatchObject({ text: 'Plik gpj.exe i izolat.' });
+
+    h.ai.enqueue({ kind: 'text', text: '\u202Eodwrócone' });
+    const whole = await post(generatorPaths.generatePrompt, 'bidi-answers', { userPrompt: 'Polecenie' });
+    expect(whole.json()).toEqual({ prediction: 'odwrócone' });
+  });
+
   it('records the same call normally once the content is acceptable', async () => {
     h.ai.reset();
     h.ai.enqueue({ kind: 'text', text: 'Zapisany teaser.' });

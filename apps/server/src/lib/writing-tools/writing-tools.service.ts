@@ -1,6 +1,7 @@
 import {
   generationOutputSchema,
   toStorableText,
+  withoutBidiControls,
   type GenerationEvent,
   type GenerationOutput,
   type GenerationHistoryResponse,
@@ -37,17 +38,25 @@ export type WritingCall = AiCall & {
 };
 
 /**
- * A model's answer as the database can store it (a NUL character or half an emoji replaced by
- * U+FFFD), so that what the page is given is what the record holds.
+ * A model's text as GEM shows and stores it: a NUL character or half an emoji (which the
+ * database cannot store) replaced by U+FFFD, and no bidirectional formatting characters (which
+ * would make the text read differently from what it is). What the page is given is what the
+ * record holds.
  */
+const shownText = (text: string) => withoutBidiControls(toStorableText(text));
+
 function storableOutput(output: GenerationOutput): GenerationOutput {
   return {
     ...output,
-    text: toStorableText(output.text),
-    ...(output.analysis === undefined ? {} : { analysis: toStorableText(output.analysis) }),
-    ...(output.copy === undefined ? {} : { copy: toStorableText(output.copy) }),
+    text: shownText(output.text),
+    ...(output.analysis === undefined ? {} : { analysis: shownText(output.analysis) }),
+    ...(output.copy === undefined ? {} : { copy: shownText(output.copy) }),
   };
 }
+
+/** A streamed event as the page may show it (see shownText). */
+const shownEvent = (event: PipelineEvent): PipelineEvent =>
+  event.type === 'delta' ? { type: 'delta', text: withoutBidiControls(event.text) } : event;
 
 export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
   return {
@@ -84,7 +93,7 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
         let next = first;
         try {
           while (!next.done) {
-            yield next.value;
+            yield shownEvent(next.value);
             next = await run.next();
           }
         } catch (err) {
@@ -137,7 +146,7 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
           signal: call.signal,
           maxOutputTokens: call.maxOutputTokens,
         });
-        const text = toStorableText(answer.text.trim());
+        const text = shownText(answer.text.trim());
         await scope.end({
           outcome: text ? 'succeeded' : 'failed',
           errorCode: text ? null : 'empty_output',
