@@ -9,12 +9,12 @@
 // Results and how to read them: bench/memory.md.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { accessTokenFor } from './support/access-token.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -137,78 +137,6 @@ function startServer(env) {
   };
 }
 
-/** A browser's authorization code flow with PKCE against the embedded provider (apps/server/test/embedded-sign-in.ts). */
-async function signIn(origin, email, password) {
-  const cookies = new Map();
-  const request = async (url, init = {}) => {
-    const headers = new Headers(init.headers);
-    if (cookies.size > 0) headers.set('cookie', [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
-    const res = await fetch(new URL(url, origin), { ...init, headers, redirect: 'manual' });
-    for (const line of res.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const eq = pair.indexOf('=');
-      const [name, value] = [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()];
-      if (/expires=Thu, 01 Jan 1970/i.test(line) || value === '') cookies.delete(name);
-      else cookies.set(name, value);
-    }
-    return res;
-  };
-  const follow = async (url, init) => {
-    let res = await request(url, init);
-    let current = url;
-    for (let hops = 0; hops < 10 && res.status >= 300 && res.status < 400; hops += 1) {
-      const next = new URL(res.headers.get('location') ?? '', new URL(current, origin)).toString();
-      if (new URL(next).pathname === '/') return { res, url: next };
-      current = next;
-      res = await request(next);
-    }
-    return { res, url: current };
-  };
-  const config = await (await fetch(`${origin}/api/identity/auth-config`)).json();
-  const b64url = (buf) => buf.toString('base64url');
-  const verifier = b64url(randomBytes(32));
-  const state = b64url(randomBytes(12));
-  const params = new URLSearchParams({
-    client_id: config.clientId,
-    response_type: 'code',
-    redirect_uri: `${origin}/`,
-    scope: config.scope,
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
-    code_challenge_method: 'S256',
-    state,
-    nonce: b64url(randomBytes(12)),
-    ...(config.resource ? { resource: config.resource } : {}),
-  });
-  const page = await follow(`${config.authority}/auth?${params}`);
-  const html = await page.res.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1];
-  const done = await follow(action ?? '/missing', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams({ csrf: csrf ?? '', email, password }).toString(),
-  });
-  const callback = new URL(done.url);
-  const code = callback.searchParams.get('code');
-  if (!code || callback.searchParams.get('state') !== state)
-    throw new Error(`sign-in: ${done.res.status} ${done.url}`);
-  const token = await request(`${config.authority}/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams({
-      client_id: config.clientId,
-      grant_type: 'authorization_code',
-      code,
-      redirect_uri: `${origin}/`,
-      code_verifier: verifier,
-      ...(config.resource ? { resource: config.resource } : {}),
-    }).toString(),
-  });
-  const body = await token.json();
-  if (token.status !== 200) throw new Error(`token endpoint: ${token.status} ${JSON.stringify(body)}`);
-  return body.access_token;
-}
-
 /** The mix: the probes, the SPA's index.html and every asset it loads, and Market Research reads. */
 async function requestMix(base, token) {
   const html = await (await fetch(`${base}/`)).text();
@@ -273,7 +201,7 @@ async function measure(mode, dataDir) {
     idle.mem = await server.memoryUsage();
     let token = null;
     try {
-      token = await signIn(base, 'marketer@example.com', 'marketer');
+      token = await accessTokenFor(base);
     } catch (err) {
       console.error(`  sign-in failed (${err.message}): /api/markets requests will answer 401`);
     }
