@@ -9,6 +9,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 
@@ -70,6 +71,10 @@ function startKind(): Start {
   return hasStoredAccount() ? 'restore' : 'none';
 }
 
+const subscribeToNothing = () => () => undefined;
+const isClient = () => true;
+const isServer = () => false;
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const configQuery = useQuery(authConfigQueryOptions);
@@ -88,16 +93,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       (clientPromise.current ??= loadAuthClientModule().then(({ AuthClient }) => new AuthClient(settings))),
     [],
   );
+  // Nobody signed in on this browser: signed out at once, with no client to ask.
   const [state, setState] = useState<AuthState>(
-    start === 'popup' ? { status: 'popup' } : { status: 'loading' },
+    start === 'popup'
+      ? { status: 'popup' }
+      : start === 'none'
+        ? { status: 'signedOut' }
+        : { status: 'loading' },
   );
-
-  // Nobody signed in on this browser: the visitor is signed out, with no client to ask. Set
-  // after the first render, which (like the prerendered HTML) shows the loading state.
-  useEffect(() => {
-    if (start === 'none')
-      setState((current) => (current.status === 'loading' ? { status: 'signedOut' } : current));
-  }, [start]);
+  // Prerendered HTML shows the loading state; hydrating it must render the same before the rest.
+  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
 
   // The client for this config, loaded now when the start needs it (else at sign-in).
   useEffect(() => {
@@ -143,7 +148,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const configFailed = configQuery.isError;
   const value = useMemo<Auth>(() => {
-    const current: AuthState = configFailed ? { status: 'unavailable' } : state;
+    const current: AuthState = configFailed
+      ? { status: 'unavailable' }
+      : hydrated
+        ? state
+        : { status: 'loading' };
     return {
       state: current,
       isAuthenticated: current.status === 'signedIn',
@@ -169,7 +178,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState({ status: 'signedOut' });
       },
     };
-  }, [configFailed, state, client, config, queryClient, ensureClient]);
+  }, [configFailed, hydrated, state, client, config, queryClient, ensureClient]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
