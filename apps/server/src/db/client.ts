@@ -3,6 +3,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, write
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -41,6 +42,21 @@ const MIGRATION_LOCK_KEY = 7_415_001;
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
+/**
+ * V8 compiles PGlite's 9 MB of WebAssembly twice: at once with its baseline compiler (Liftoff),
+ * then again, function by function as they run, with its optimizing one (TurboFan), and keeps
+ * both. Liftoff only saves about 50 MB of resident memory and the CPU of the second compile;
+ * GEM's queries ran no slower (bench/memory.md). A process-wide V8 setting, read when a
+ * WebAssembly module is compiled: set before the first PGlite starts.
+ */
+const WASM_COMPILER_FLAG = '--liftoff-only';
+let wasmCompilerSet = false;
+function useLiftoffOnly() {
+  if (wasmCompilerSet) return;
+  setFlagsFromString(WASM_COMPILER_FLAG);
+  wasmCompilerSet = true;
+}
+
 /** How GEM opens (and creates) an embedded database. */
 const pgliteOptions: PGliteOptions = {
   startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
@@ -62,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions, migrationsDir: stri
     unlock = lockDataDir(options.dataDir);
     try {
       if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await createDataDir(options.dataDir);
+      useLiftoffOnly();
       client = await PGlite.create(options.dataDir, pgliteOptions);
     } catch (err) {
       unlock();
@@ -96,6 +113,7 @@ async function createDataDir(dataDir: string) {
     'require(process.argv[1]).PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((db) => db.close())';
   try {
     await promisify(execFile)(process.execPath, [
+      WASM_COMPILER_FLAG,
       '-e',
       script,
       pglite,

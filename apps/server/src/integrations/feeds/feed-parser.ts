@@ -32,7 +32,9 @@ export type FeedParserOptions = {
 };
 
 export const PARSE_BUDGET_MS = 10_000;
-const IDLE_MS = 60_000;
+// A refresh round parses its feeds one after another, so a few seconds keep one worker for the
+// round; then it goes, with its heap (tens of MB, bench/memory.md), until the next round.
+const IDLE_MS = 5_000;
 const MAX_MEMORY_MB = 512;
 
 export const TOO_SLOW = 'the document took too long to parse';
