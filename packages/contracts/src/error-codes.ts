@@ -10,6 +10,8 @@ export const errorCodes = [
   'unauthorized',
   'forbidden',
   'not_found',
+  /** The thing is in a state that does not allow this (e.g. a brief chat that was already accepted). */
+  'conflict',
   'method_not_allowed',
   'payload_too_large',
   'unsupported_media_type',
@@ -43,6 +45,8 @@ export function errorCodeForStatus(status: number): ErrorCode {
       return 'not_found';
     case 405:
       return 'method_not_allowed';
+    case 409:
+      return 'conflict';
     case 413:
       return 'payload_too_large';
     case 415:

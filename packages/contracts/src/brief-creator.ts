@@ -1,0 +1,377 @@
+import { z } from 'zod';
+
+import { storableText } from './generators';
+
+/**
+ * The brief creator (spec §2 Brief creator and Brief details page, §3 Brief data, Chat session,
+ * Finished brief, Chat request and response, §4 Brief chat, §7 `api/brief/*`, §8, §9): an AI chat
+ * that fills in a marketing brief, the user's unfinished sessions and their finished briefs.
+ */
+
+export const briefCreatorPaths = {
+  /** POST a chat request; the whole chat response back (spec §7). */
+  chat: '/api/brief/chat',
+  /** POST a chat request; an NDJSON stream of BriefChatEvent lines back. */
+  chatStream: '/api/brief/chat/stream',
+  /** GET the signed-in user's unfinished sessions, most recent first. */
+  chatSessions: '/api/brief/chat-sessions',
+  /** GET the signed-in user's finished briefs, newest first. */
+  finishedBriefs: '/api/brief/finished-briefs',
+  /** GET one finished brief of the signed-in user (404 for anyone else's). */
+  finishedBrief: '/api/brief/finished-briefs/:briefId',
+} as const;
+
+export const finishedBriefPath = (briefId: string) =>
+  `/api/brief/finished-briefs/${encodeURIComponent(briefId)}`;
+
+/** Spec §3: the campaign type's options. The brief holds a list of them. */
+export const campaignTypes = [
+  'Webinar',
+  'Report',
+  'Event',
+  'Social Media',
+  'Email',
+  'Content Marketing',
+  'Other',
+] as const;
+export type CampaignType = (typeof campaignTypes)[number];
+
+/** Spec §9: the chat's languages; the screen starts in English, the service layer in Polish. */
+export const briefLanguages = ['English', 'Polish', 'German'] as const;
+export type BriefLanguage = (typeof briefLanguages)[number];
+export const SCREEN_DEFAULT_LANGUAGE: BriefLanguage = 'English';
+export const SERVICE_DEFAULT_LANGUAGE: BriefLanguage = 'Polish';
+
+/** The longest message and the longest text field accepted, in characters. */
+export const BRIEF_MESSAGE_MAX = 4_000;
+export const BRIEF_TEXT_FIELD_MAX = 4_000;
+/** A list field's most items, and each item's longest text. */
+export const BRIEF_LIST_MAX_ITEMS = 30;
+export const BRIEF_LIST_ITEM_MAX = 300;
+
+const fieldText = (label: string) =>
+  storableText(label).max(BRIEF_TEXT_FIELD_MAX, {
+    error: `${label} is too long: at most ${BRIEF_TEXT_FIELD_MAX.toLocaleString('en')} characters.`,
+  });
+const fieldList = (label: string) =>
+  z
+    .array(
+      storableText(label).max(BRIEF_LIST_ITEM_MAX, {
+        error: `An item of ${label} is too long: at most ${BRIEF_LIST_ITEM_MAX} characters.`,
+      }),
+    )
+    .max(BRIEF_LIST_MAX_ITEMS, { error: `${label} has too many items: at most ${BRIEF_LIST_MAX_ITEMS}.` });
+
+/** An ISO calendar date, YYYY-MM-DD. */
+export const isoDateSchema = z.iso.date({ error: 'A date must be written as YYYY-MM-DD.' });
+
+/** Spec §3 Brief data: every field, in the order the preview and the exports show them. */
+export const briefDataSchema = z.object({
+  campaignName: fieldText('Campaign name'),
+  campaignType: z.array(z.enum(campaignTypes)).max(campaignTypes.length),
+  primaryObjective: fieldText('Primary objective'),
+  eventObjective: fieldText('Event objective'),
+  eventDate: isoDateSchema.nullable(),
+  targetAudience: fieldText('Target audience'),
+  budget: fieldText('Budget'),
+  timeline: fieldText('Timeline'),
+  keyMessages: fieldText('Key messages'),
+  channels: fieldList('Channels'),
+  activityKPIs: fieldList('Activity KPIs'),
+  businessKPIs: fieldList('Business KPIs'),
+  creativeAssets: fieldText('Creative assets'),
+  additionalNotes: fieldText('Additional notes'),
+});
+export type BriefData = z.infer<typeof briefDataSchema>;
+export type BriefField = keyof BriefData;
+
+/** Spec §3: brief fields can be merged in partially. */
+export const partialBriefDataSchema = briefDataSchema.partial();
+export type PartialBriefData = z.infer<typeof partialBriefDataSchema>;
+
+export const briefFields = Object.keys(briefDataSchema.shape) as BriefField[];
+
+/** What the preview, the details page and the exports call each field. */
+export const briefFieldLabels: Record<BriefField, string> = {
+  campaignName: 'Campaign name',
+  campaignType: 'Campaign type',
+  primaryObjective: 'Primary objective',
+  eventObjective: 'Event objective',
+  eventDate: 'Event date',
+  targetAudience: 'Target audience',
+  budget: 'Budget',
+  timeline: 'Timeline',
+  keyMessages: 'Key messages',
+  channels: 'Channels',
+  activityKPIs: 'Activity KPIs',
+  businessKPIs: 'Business KPIs',
+  creativeAssets: 'Creative assets',
+  additionalNotes: 'Additional notes',
+};
+
+/** Spec §3: the required fields. */
+export const requiredBriefFields: readonly BriefField[] = [
+  'campaignName',
+  'campaignType',
+  'primaryObjective',
+  'targetAudience',
+  'keyMessages',
+  'channels',
+  'activityKPIs',
+  'businessKPIs',
+];
+
+/** The list fields (the others are text, or the event date). */
+export const briefListFields = ['campaignType', 'channels', 'activityKPIs', 'businessKPIs'] as const;
+
+/** Spec §3: all text fields start empty. */
+export const emptyBriefData = (): BriefData => ({
+  campaignName: '',
+  campaignType: [],
+  primaryObjective: '',
+  eventObjective: '',
+  eventDate: null,
+  targetAudience: '',
+  budget: '',
+  timeline: '',
+  keyMessages: '',
+  channels: [],
+  activityKPIs: [],
+  businessKPIs: [],
+  creativeAssets: '',
+  additionalNotes: '',
+});
+
+/** True when the field holds something (blank text and empty lists do not count). */
+export function isBriefFieldFilled(data: BriefData, field: BriefField): boolean {
+  const value = data[field];
+  if (value === null) return false;
+  if (Array.isArray(value)) return value.some((item) => item.trim() !== '');
+  return value.trim() !== '';
+}
+
+/** The required fields still empty, in the spec's order. */
+export const missingRequiredFields = (data: BriefData): BriefField[] =>
+  requiredBriefFields.filter((field) => !isBriefFieldFilled(data, field));
+
+/** True when every field is empty (spec §2: 'Export to Excel' is disabled then). */
+export const isBriefEmpty = (data: BriefData): boolean =>
+  briefFields.every((field) => !isBriefFieldFilled(data, field));
+
+/** `partial` merged over `data`: the fields it names replace the old values. */
+export function mergeBriefData(data: BriefData, partial: PartialBriefData): BriefData {
+  const merged = { ...data };
+  for (const field of briefFields) {
+    if (partial[field] !== undefined) (merged as Record<BriefField, unknown>)[field] = partial[field];
+  }
+  return merged;
+}
+
+export const chatRequestSchema = z
+  .object({
+    message: storableText('The message')
+      .max(BRIEF_MESSAGE_MAX, {
+        error: `The message is too long: at most ${BRIEF_MESSAGE_MAX.toLocaleString('en')} characters.`,
+      })
+      .default(''),
+    /** null (or absent) starts a new chat. */
+    sessionId: z.uuid({ error: 'The session id is not valid.' }).nullable().default(null),
+    /** 'Accept brief': the session becomes a finished brief. */
+    confirmJsonResponse: z.boolean().default(false),
+    /** 'Generate target audience': written from the brief data, it replaces targetAudience. */
+    generateTargetAudience: z.boolean().default(false),
+    /** 'Generate recommendations': concrete suggestions for this brief. */
+    generateRecommendations: z.boolean().default(false),
+    language: z.enum(briefLanguages).default(SERVICE_DEFAULT_LANGUAGE),
+    /** The brief as the user sees it, with their corrections by hand; the chat works from it. */
+    currentBriefData: partialBriefDataSchema.nullable().optional(),
+  })
+  .superRefine((request, ctx) => {
+    const actions = [
+      request.confirmJsonResponse,
+      request.generateTargetAudience,
+      request.generateRecommendations,
+    ].filter(Boolean).length;
+    if (actions > 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['confirmJsonResponse'],
+        message: 'Ask for one thing at a time: accept, target audience or recommendations.',
+      });
+    }
+    if (actions === 1 && request.sessionId === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sessionId'],
+        message: 'Start the chat first: this needs a session.',
+      });
+    }
+    if (actions === 0 && request.message.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['message'], message: 'The message is empty.' });
+    }
+  });
+export type ChatRequest = z.input<typeof chatRequestSchema>;
+export type ParsedChatRequest = z.output<typeof chatRequestSchema>;
+
+/** How a failed turn is told (spec §8): the screen's English words, with the API's code. */
+export const chatFailureSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  /** The service asked for a wait: the page counts down before a retry. */
+  retryAfterSeconds: z.number().int().positive().optional(),
+});
+export type ChatFailure = z.infer<typeof chatFailureSchema>;
+
+export const chatResponseSchema = z.object({
+  /** The assistant's answer; on a failed turn, the service layer's apology (Polish). */
+  response: z.string(),
+  sessionId: z.uuid(),
+  /** The brief as it stands after this turn. */
+  proposedBriefData: briefDataSchema.nullable(),
+  /** The assistant summarized the brief and asks the user to confirm it. */
+  isAwaitingConfirmation: z.boolean(),
+  /** 'Generate target audience': the new target audience (it is in proposedBriefData too). */
+  generatedTargetAudience: z.string().nullable(),
+  /** 'Generate recommendations': the suggestions; otherwise empty. */
+  recommendations: z.array(z.string()),
+  /** 'Accept brief': the finished brief's id. */
+  finishedBriefId: z.uuid().nullable().optional(),
+  /** Set when the turn failed: the message stays in the session, and can be sent again. */
+  error: chatFailureSchema.optional(),
+});
+export type ChatResponse = z.infer<typeof chatResponseSchema>;
+
+/** One line of the NDJSON stream of `POST /api/brief/chat/stream`. */
+export const briefChatEventSchema = z.discriminatedUnion('type', [
+  /** First: the session the turn belongs to (a new chat's id is known from here on). */
+  z.object({ type: z.literal('session'), sessionId: z.uuid() }),
+  /** More of the assistant's answer as it is written (to append). */
+  z.object({ type: z.literal('delta'), text: z.string() }),
+  /** The answer is written again (a repair attempt): the page clears what it showed. */
+  z.object({ type: z.literal('restart') }),
+  /** The whole chat response: it replaces whatever was streamed. */
+  z.object({ type: z.literal('final'), response: chatResponseSchema }),
+  /** The turn failed after the stream began; the message stays in the session. */
+  z.object({ type: z.literal('error'), sessionId: z.uuid().nullable(), error: chatFailureSchema }),
+]);
+export type BriefChatEvent = z.infer<typeof briefChatEventSchema>;
+
+export const briefMessageRoles = ['system', 'user', 'assistant'] as const;
+export type BriefMessageRole = (typeof briefMessageRoles)[number];
+
+/**
+ * Spec §3 Chat session message. A user message's content is its text; an assistant message's
+ * content is JSON carrying `standardAnswer` (see `assistantContentSchema`); a system message's
+ * content is the brief data as JSON, as it stood from that point on.
+ */
+export const briefMessageSchema = z.object({
+  id: z.uuid(),
+  role: z.enum(briefMessageRoles),
+  content: z.string(),
+  timestamp: z.iso.datetime({ offset: true }),
+  /** The message's place in its session, from 1. */
+  order: z.number().int().positive(),
+});
+export type BriefMessage = z.infer<typeof briefMessageSchema>;
+
+/** What an assistant message's content holds. */
+export const assistantContentSchema = z.object({
+  standardAnswer: z.string(),
+  isAwaitingConfirmation: z.boolean().optional(),
+  recommendations: z.array(z.string()).optional(),
+  generatedTargetAudience: z.string().optional(),
+  /** The turn failed: standardAnswer is the service layer's apology; the screen shows `error`'s words. */
+  error: chatFailureSchema.optional(),
+});
+export type AssistantContent = z.infer<typeof assistantContentSchema>;
+
+export const chatSessionSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.iso.datetime({ offset: true }),
+  lastActivityAt: z.iso.datetime({ offset: true }),
+  messages: z.array(briefMessageSchema),
+});
+export type ChatSession = z.infer<typeof chatSessionSchema>;
+
+/** At most this many unfinished sessions are listed, most recent first. */
+export const CHAT_SESSIONS_LISTED = 50;
+
+export const chatSessionsResponseSchema = z.object({
+  chatSessions: z.array(chatSessionSchema).max(CHAT_SESSIONS_LISTED),
+});
+export type ChatSessionsResponse = z.infer<typeof chatSessionsResponseSchema>;
+
+export const finishedBriefSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+  messages: z.array(briefMessageSchema),
+  /** The brief data as JSON text (spec §3). */
+  briefDataJson: z.string(),
+  /** The session the brief was accepted in. */
+  sessionId: z.uuid(),
+});
+export type FinishedBrief = z.infer<typeof finishedBriefSchema>;
+
+export const finishedBriefsResponseSchema = z.object({ briefs: z.array(finishedBriefSchema) });
+export type FinishedBriefsResponse = z.infer<typeof finishedBriefsResponseSchema>;
+
+/** The brief data a system message carries, or null when it holds none that is valid. */
+export function briefDataOfSystemMessage(content: string): BriefData | null {
+  try {
+    const parsed = briefDataSchema.safeParse(JSON.parse(content));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An assistant message's content, or its raw text as the answer when it is not GEM's JSON. */
+export function assistantContentOf(content: string): AssistantContent {
+  try {
+    const parsed = assistantContentSchema.safeParse(JSON.parse(content));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return { standardAnswer: content };
+}
+
+/**
+ * Spec §4: resuming a session takes the latest brief data from the most recent system message;
+ * null when there is none. Throws when that message's brief data cannot be read (spec §8:
+ * 'Error fetching brief data from session messages').
+ */
+export function latestBriefData(messages: readonly BriefMessage[]): BriefData | null {
+  const latest = messages.filter((m) => m.role === 'system').sort((a, b) => b.order - a.order)[0];
+  if (!latest) return null;
+  const data = briefDataOfSystemMessage(latest.content);
+  if (!data) throw new Error('The brief data of the session could not be read.');
+  return data;
+}
+
+/** Spec §8: what the screen says when a turn fails, per kind of turn. */
+export const briefChatFailureTexts = {
+  chat: 'Sorry, an error occurred while processing the message. Please try again.',
+  targetAudience: 'Sorry, an error occurred while generating the target audience. Please try again.',
+  recommendations: 'Sorry, an error occurred while generating recommendations. Please try again.',
+  confirmation: 'Sorry, an error occurred while confirming the brief. Please try again.',
+} as const;
+export type BriefTurnKind = keyof typeof briefChatFailureTexts;
+
+/** Spec §8: the toasts of the brief calls. */
+export const briefToastTexts = {
+  sessions: 'Error fetching chat sessions',
+  finishedBriefs: 'Error fetching finished briefs',
+  finishedBrief: 'Error fetching finished brief details',
+  sendMessage: 'Error sending chat message',
+  sessionBriefData: 'Error fetching brief data from session messages',
+} as const;
+
+/** The kind of turn a request asks for. */
+export function turnKindOf(request: ParsedChatRequest): BriefTurnKind {
+  if (request.confirmJsonResponse) return 'confirmation';
+  if (request.generateTargetAudience) return 'targetAudience';
+  if (request.generateRecommendations) return 'recommendations';
+  return 'chat';
+}
