@@ -12,6 +12,8 @@ import { generateRequestId, RequestLogController } from './lib/logger';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './lib/writing-tools/writing-tools.service';
 import { articleRoutes } from './modules/article/article.routes';
+import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
+import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { generatorsRoutes } from './modules/generators/generators.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createHealthService } from './modules/health/health.service';
@@ -110,6 +112,12 @@ export async function buildApp({
 
   const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log: app.log });
   const writingTools = createWritingTools({ db, ai });
+  const briefCreator = createBriefCreator({
+    db,
+    ai,
+    // A turn makes at most two model calls (the answer and one repair), each up to the timeout.
+    turnLeaseMs: 2 * config.ai.timeoutMs + 30_000,
+  });
 
   // Public API: answers without sign-in. Keep this list short; the route-table test names it.
   await app.register(async (api) => {
@@ -142,6 +150,7 @@ export async function buildApp({
     await api.register(summarizePromptRoutes, writing);
     await api.register(paidAdsRoutes, writing);
     await api.register(teaserGeneratorRoutes, writing);
+    await api.register(briefCreatorRoutes, { briefCreator });
     await api.register(marketResearchRoutes, {
       service: createMarketResearchService({ db, sources: feeds.sources }),
     });

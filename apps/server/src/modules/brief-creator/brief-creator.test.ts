@@ -1,0 +1,540 @@
+import {
+  assistantContentOf,
+  briefChatEventSchema,
+  briefChatFailureTexts,
+  briefCreatorPaths,
+  briefDataSchema,
+  chatResponseSchema,
+  chatSessionsResponseSchema,
+  finishedBriefPath,
+  finishedBriefSchema,
+  finishedBriefsResponseSchema,
+  latestBriefData,
+  type BriefChatEvent,
+  type ChatRequest,
+  type ChatResponse,
+} from '@gem/contracts/brief-creator';
+import { desc, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { errorOf, systemOf, useAiHarness } from '../../../test/ai-harness';
+import { generations } from '../../db/schema/index';
+import { apologies, repairRequest } from './brief-creator.prompts';
+
+/**
+ * The brief creator end to end over HTTP: the real AI adapter against the OpenAI-compatible test
+ * server (structured output, streamed and whole), the real database (PGlite, and PostgreSQL when
+ * TEST_DATABASE_URL is set).
+ */
+
+const t = useAiHarness();
+
+/** A chat turn's structured answer, with every brief field null unless given. */
+function turn(standardAnswer: string, updates: Record<string, unknown> = {}, isAwaitingConfirmation = false) {
+  const briefUpdates = Object.fromEntries(
+    [
+      'campaignName',
+      'campaignType',
+      'primaryObjective',
+      'eventObjective',
+      'eventDate',
+      'targetAudience',
+      'budget',
+      'timeline',
+      'keyMessages',
+      'channels',
+      'activityKPIs',
+      'businessKPIs',
+      'creativeAssets',
+      'additionalNotes',
+    ].map((field) => [field, updates[field] ?? null]),
+  );
+  return { kind: 'object' as const, value: { standardAnswer, briefUpdates, isAwaitingConfirmation } };
+}
+
+const filledBrief = {
+  campaignName: 'CFO Webinar 2027',
+  campaignType: ['Webinar'],
+  primaryObjective: 'Win 40 qualified leads among CFOs of mid-size manufacturers.',
+  keyMessages: 'Cash flow visibility pays for itself.',
+  channels: ['LinkedIn', 'Email'],
+  activityKPIs: ['300 registrations'],
+  businessKPIs: ['40 SQLs'],
+  eventDate: '2027-03-18',
+};
+
+async function postJson(path: string, user: string, body: ChatRequest | object) {
+  return t.main.inject({
+    method: 'POST',
+    url: path,
+    headers: { authorization: await t.bearer(user) },
+    payload: body,
+  });
+}
+
+async function chat(user: string, body: ChatRequest): Promise<ChatResponse> {
+  const res = await postJson(briefCreatorPaths.chat, user, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return chatResponseSchema.parse(res.json());
+}
+
+async function chatStream(user: string, body: ChatRequest): Promise<BriefChatEvent[]> {
+  const res = await postJson(briefCreatorPaths.chatStream, user, body);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toContain('application/x-ndjson');
+  return res.body
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => briefChatEventSchema.parse(JSON.parse(line)));
+}
+
+const finalOf = (events: BriefChatEvent[]) => {
+  const last = events.at(-1);
+  if (last?.type !== 'final') throw new Error(`no final event: ${JSON.stringify(events)}`);
+  return last.response;
+};
+
+async function get(path: string, user: string) {
+  return t.main.inject({ method: 'GET', url: path, headers: { authorization: await t.bearer(user) } });
+}
+
+async function sessionsOf(user: string) {
+  const res = await get(briefCreatorPaths.chatSessions, user);
+  expect(res.statusCode).toBe(200);
+  return chatSessionsResponseSchema.parse(res.json()).chatSessions;
+}
+
+const rolesOf = (messages: { role: string }[]) => messages.map((m) => m.role);
+
+describe('a conversation to a finished brief', () => {
+  it('streams the answer, fills the brief, summarizes, and is accepted as a finished brief', async () => {
+    t.ai.enqueue(
+      turn('Great, a webinar for CFOs. What is the primary objective and the date?', {
+        campaignName: 'CFO Webinar 2027',
+        campaignType: ['Webinar'],
+      }),
+    );
+    const first = await chatStream('ala', {
+      message: 'We are planning a webinar for CFOs: "CFO Webinar 2027".',
+      sessionId: null,
+      language: 'English',
+    });
+    expect(first[0]?.type).toBe('session');
+    const deltas = first.filter((e) => e.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    const response = finalOf(first);
+    expect(deltas.map((d) => (d.type === 'delta' ? d.text : '')).join('')).toBe(response.response);
+    expect(response.proposedBriefData?.campaignName).toBe('CFO Webinar 2027');
+    expect(response.proposedBriefData?.campaignType).toEqual(['Webinar']);
+    expect(response.isAwaitingConfirmation).toBe(false);
+    const sessionId = response.sessionId;
+
+    // The schema went to the provider with the request, as its JSON schema.
+    const request = t.ai.requests[0]!;
+    expect(request.body.stream).toBe(true);
+    expect(request.structured?.mode).toBe('json-schema');
+    expect(request.structured?.name).toBe('brief_chat_turn');
+    expect(JSON.stringify(request.structured?.schema)).toContain('"Content Marketing"');
+    // Prompts are in Polish; the answer is asked for in the chat's language.
+    expect(systemOf(request)).toContain('po angielsku');
+    expect(systemOf(request)).toContain('Brakujące pola wymagane');
+
+    t.ai.enqueue(
+      turn(
+        'Here is the brief: ... Shall I accept it?',
+        { ...filledBrief, targetAudience: 'CFOs of mid-size manufacturers in Poland.' },
+        true,
+      ),
+    );
+    const second = finalOf(
+      await chatStream('ala', {
+        message: 'Objective: 40 leads. 18 March 2027. LinkedIn and email. KPIs: 300 registrations, 40 SQLs.',
+        sessionId,
+        language: 'English',
+      }),
+    );
+    expect(second.sessionId).toBe(sessionId);
+    expect(second.isAwaitingConfirmation).toBe(true);
+    expect(second.proposedBriefData).toMatchObject(filledBrief);
+    // The model saw the conversation so far.
+    const history = t.ai.requests[1]!.body.messages!.map((m) => m.role);
+    expect(history).toEqual(['system', 'user', 'assistant', 'user']);
+
+    const [listed] = await sessionsOf('ala');
+    expect(listed?.id).toBe(sessionId);
+    expect(rolesOf(listed!.messages)).toEqual(['user', 'system', 'assistant', 'user', 'system', 'assistant']);
+    expect(listed!.messages.map((m) => m.order)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(latestBriefData(listed!.messages)).toEqual(second.proposedBriefData);
+    expect(assistantContentOf(listed!.messages[5]!.content).standardAnswer).toBe(second.response);
+
+    const accepted = await chat('ala', {
+      message: '',
+      sessionId,
+      confirmJsonResponse: true,
+      language: 'English',
+    });
+    expect(accepted.response).toContain('CFO Webinar 2027');
+    expect(accepted.finishedBriefId).toBeTruthy();
+    // Accepting asks no model.
+    expect(t.ai.requests).toHaveLength(2);
+
+    expect(await sessionsOf('ala')).toEqual([]);
+    const listRes = await get(briefCreatorPaths.finishedBriefs, 'ala');
+    const { briefs } = finishedBriefsResponseSchema.parse(listRes.json());
+    expect(briefs.map((b) => b.id)).toEqual([accepted.finishedBriefId]);
+    const detailRes = await get(finishedBriefPath(accepted.finishedBriefId!), 'ala');
+    expect(detailRes.statusCode).toBe(200);
+    const brief = finishedBriefSchema.parse(detailRes.json());
+    expect(brief.title).toBe('CFO Webinar 2027');
+    expect(brief.sessionId).toBe(sessionId);
+    expect(briefDataSchema.parse(JSON.parse(brief.briefDataJson))).toEqual(second.proposedBriefData);
+    expect(rolesOf(brief.messages).filter((r) => r !== 'system')).toEqual([
+      'user',
+      'assistant',
+      'user',
+      'assistant',
+      'assistant',
+    ]);
+
+    // A finished session takes no more turns.
+    const again = await postJson(briefCreatorPaths.chat, 'ala', { message: 'One more thing', sessionId });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).code).toBe('conflict');
+  });
+
+  it('answers the JSON call with a whole structured answer, in Polish by default', async () => {
+    t.ai.enqueue(turn('Dzień dobry! Jak nazywa się kampania?'));
+    const response = await chat('bartek', { message: 'Cześć, potrzebuję briefu.' });
+    expect(response.response).toBe('Dzień dobry! Jak nazywa się kampania?');
+    expect(response.recommendations).toEqual([]);
+    expect(response.generatedTargetAudience).toBeNull();
+    expect(t.ai.requests[0]!.body.stream).toBeFalsy();
+    expect(t.ai.requests[0]!.structured?.mode).toBe('json-schema');
+    expect(systemOf(t.ai.requests[0])).toContain('po polsku');
+
+    // Every turn is recorded like any AI call.
+    const [record] = await t.database.db
+      .select()
+      .from(generations)
+      .where(eq(generations.generator, 'brief-creator'))
+      .orderBy(desc(generations.createdAt))
+      .limit(1);
+    expect(record?.outcome).toBe('succeeded');
+    expect(record?.input).toMatchObject({ kind: 'chat', message: 'Cześć, potrzebuję briefu.' });
+  });
+
+  it('works from the brief as corrected by hand, stored before the message', async () => {
+    t.ai.enqueue(turn('Noted.', { campaignName: 'Retail Report' }));
+    const { sessionId } = await chat('celina', { message: 'A report for retail.', language: 'English' });
+    t.ai.enqueue(turn('The budget is 20 000 PLN now. What channels?'));
+    const response = await chat('celina', {
+      message: 'I changed the budget.',
+      sessionId,
+      language: 'English',
+      currentBriefData: { budget: '20 000 PLN', campaignName: 'Retail Report 2027' },
+    });
+    expect(response.proposedBriefData).toMatchObject({
+      budget: '20 000 PLN',
+      campaignName: 'Retail Report 2027',
+    });
+    expect(systemOf(t.ai.requests[1])).toContain('20 000 PLN');
+    const [session] = await sessionsOf('celina');
+    expect(rolesOf(session!.messages)).toEqual([
+      'user',
+      'system',
+      'assistant',
+      'system',
+      'user',
+      'assistant',
+    ]);
+    expect(JSON.parse(session!.messages[3]!.content)).toMatchObject({ budget: '20 000 PLN' });
+  });
+
+  it('keeps only the fields the model may set: dates as ISO dates, campaign types from the list', async () => {
+    // A wrong shape (a date in words, a type not on the list) is asked for once more.
+    t.ai.enqueue(
+      turn('Wrong', { eventDate: 'next Thursday', campaignType: ['Podcast'] }),
+      turn('Fixed', {
+        eventDate: '2027-01-14',
+        campaignType: ['Event', 'Event'],
+        channels: ['  LinkedIn ', ''],
+      }),
+    );
+    const response = await chat('dorota', { message: 'An event next Thursday.', language: 'English' });
+    expect(response.error).toBeUndefined();
+    expect(response.proposedBriefData).toMatchObject({
+      eventDate: '2027-01-14',
+      campaignType: ['Event'],
+      channels: ['LinkedIn'],
+    });
+    expect(t.ai.requests).toHaveLength(2);
+    expect(t.ai.requests[1]!.body.messages!.at(-1)?.content).toBe(repairRequest);
+  });
+});
+
+describe('the actions', () => {
+  async function startedSession(user: string) {
+    t.ai.enqueue(turn('Noted.', filledBrief));
+    const { sessionId } = await chat(user, { message: 'Everything about the webinar.', language: 'English' });
+    t.ai.reset();
+    return sessionId;
+  }
+
+  it('generates a target audience that overwrites the field', async () => {
+    const sessionId = await startedSession('ewa');
+    t.ai.enqueue({
+      kind: 'object',
+      value: { targetAudience: 'CFOs and finance directors of mid-size manufacturers.' },
+    });
+    const events = await chatStream('ewa', {
+      message: '',
+      sessionId,
+      generateTargetAudience: true,
+      language: 'English',
+      currentBriefData: { targetAudience: 'old audience' },
+    });
+    const response = finalOf(events);
+    expect(response.generatedTargetAudience).toBe('CFOs and finance directors of mid-size manufacturers.');
+    expect(response.proposedBriefData?.targetAudience).toBe(response.generatedTargetAudience);
+    expect(events.some((e) => e.type === 'delta')).toBe(true);
+    expect(t.ai.requests[0]!.structured?.name).toBe('brief_target_audience');
+    expect(systemOf(t.ai.requests[0])).toContain('CFO Webinar 2027');
+    const [session] = await sessionsOf('ewa');
+    expect(latestBriefData(session!.messages)?.targetAudience).toBe(response.generatedTargetAudience);
+  });
+
+  it('generates recommendations as a list', async () => {
+    const sessionId = await startedSession('filip');
+    const recommendations = ['Run LinkedIn ads for 3 weeks before the date.', 'Send two reminder e-mails.'];
+    t.ai.enqueue({ kind: 'object', value: { recommendations } });
+    const response = await chat('filip', {
+      message: '',
+      sessionId,
+      generateRecommendations: true,
+      language: 'English',
+    });
+    expect(response.recommendations).toEqual(recommendations);
+    expect(response.response).toBe(recommendations.map((r) => `- ${r}`).join('\n'));
+    const [session] = await sessionsOf('filip');
+    expect(assistantContentOf(session!.messages.at(-1)!.content).recommendations).toEqual(recommendations);
+  });
+
+  it('refuses actions without a session, two at once, and blank or unstorable messages, naming the field', async () => {
+    const cases: [object, string][] = [
+      [{ message: '   ' }, 'message'],
+      [{ message: '', generateRecommendations: true }, 'sessionId'],
+      [
+        {
+          message: '',
+          sessionId: '6d0f1c1e-8a4b-4f5e-9a39-0f8f3c2b1a00',
+          generateRecommendations: true,
+          confirmJsonResponse: true,
+        },
+        'confirmJsonResponse',
+      ],
+      [{ message: 'a\u0000b' }, 'message'],
+      [{ message: 'x'.repeat(4_001) }, 'message'],
+      [{ message: 'Hi', language: 'French' }, 'language'],
+      [{ message: 'Hi', sessionId: 'not-a-uuid' }, 'sessionId'],
+      [{ message: 'Hi', currentBriefData: { campaignType: ['Podcast'] } }, 'currentBriefData'],
+      [{ message: 'Hi', currentBriefData: { eventDate: '18/03/2027' } }, 'currentBriefData'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await postJson(briefCreatorPaths.chat, 'gosia', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(JSON.stringify(errorOf(res).issues), JSON.stringify(body)).toContain(field);
+    }
+    expect(t.ai.requests).toHaveLength(0);
+  });
+});
+
+describe('failures', () => {
+  it('keeps the message when the model fails, stores the apology, and answers with the spec text', async () => {
+    t.ai.enqueue(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+    );
+    const events = await chatStream('hanna', {
+      message: 'Our webinar on ESG reporting.',
+      language: 'English',
+    });
+    const last = events.at(-1);
+    expect(last).toMatchObject({
+      type: 'error',
+      error: { code: 'ai_unavailable', message: briefChatFailureTexts.chat },
+    });
+    const sessionId = events[0]?.type === 'session' ? events[0].sessionId : '';
+    expect(last?.type === 'error' && last.sessionId).toBe(sessionId);
+
+    const [session] = await sessionsOf('hanna');
+    expect(session!.messages[0]).toMatchObject({ role: 'user', content: 'Our webinar on ESG reporting.' });
+    const apology = assistantContentOf(session!.messages[1]!.content);
+    expect(apology.standardAnswer).toBe(apologies.chat);
+    expect(apology.error?.message).toBe(briefChatFailureTexts.chat);
+
+    // Sent again, it goes on in the same session; the failed answer is not shown to the model.
+    t.ai.reset();
+    t.ai.enqueue(turn('Thanks! What is the campaign called?'));
+    const retried = finalOf(
+      await chatStream('hanna', { message: 'Our webinar on ESG reporting.', sessionId }),
+    );
+    expect(retried.sessionId).toBe(sessionId);
+    expect(t.ai.requests[0]!.body.messages!.map((m) => m.role)).toEqual(['system', 'user', 'user']);
+  });
+
+  it('answers the JSON call with the Polish apology and the screen text', async () => {
+    t.ai.enqueue({ kind: 'raw-json', text: '{"standardAnswer": "cut' }, { kind: 'raw-json', text: '[1, 2' });
+    const response = await chat('iga', { message: 'Hello', language: 'English' });
+    expect(response.response).toBe(apologies.chat);
+    expect(response.error).toEqual({ code: 'ai_unavailable', message: briefChatFailureTexts.chat });
+    // One repair attempt, then the apology.
+    expect(t.ai.requests).toHaveLength(2);
+  });
+
+  it('has its own words for a failed target audience, recommendations and a stalled answer', async () => {
+    t.ai.enqueue(turn('Noted.', filledBrief));
+    const { sessionId } = await chat('jan', { message: 'All about it.', language: 'English' });
+
+    t.ai.enqueue({ kind: 'object', value: { wrong: true } }, { kind: 'object', value: { wrong: true } });
+    const audience = await chat('jan', { message: '', sessionId, generateTargetAudience: true });
+    expect(audience.error?.message).toBe(briefChatFailureTexts.targetAudience);
+    expect(audience.response).toBe(apologies.targetAudience);
+
+    t.ai.enqueue(
+      { kind: 'object', value: { recommendations: 'not a list' } },
+      { kind: 'raw-json', text: '{' },
+    );
+    const recommendations = await chat('jan', { message: '', sessionId, generateRecommendations: true });
+    expect(recommendations.error?.message).toBe(briefChatFailureTexts.recommendations);
+
+    const impatient = await t.app({ timeoutMs: 300 });
+    t.ai.enqueue({ kind: 'stall', text: '{"standardAnswer": "Hel', afterTokens: 1 });
+    const res = await impatient.inject({
+      method: 'POST',
+      url: briefCreatorPaths.chatStream,
+      headers: { authorization: await t.bearer('jan') },
+      payload: { message: 'Still there?', sessionId },
+    });
+    const events = res.body
+      .trim()
+      .split('\n')
+      .map((line) => briefChatEventSchema.parse(JSON.parse(line)));
+    expect(events.at(-1)).toMatchObject({
+      type: 'error',
+      error: { code: 'ai_timeout', message: briefChatFailureTexts.chat },
+    });
+    const [session] = await sessionsOf('jan');
+    expect(session!.messages.filter((m) => m.role === 'user').at(-1)?.content).toBe('Still there?');
+  });
+
+  it('says so when a brief cannot be accepted, and keeps the session', async () => {
+    const marker = 'the-database-refuses-this-brief';
+    await t.database.db.execute(
+      sql.raw(`create function gem_test_refuse_brief() returns trigger language plpgsql as $$
+        begin
+          if new.title like '%${marker}%' then raise exception 'refused by the test'; end if;
+          return new;
+        end $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`create trigger gem_test_refuse_brief before insert on finished_briefs
+        for each row execute function gem_test_refuse_brief()`),
+    );
+    t.ai.enqueue(turn('Noted.', { campaignName: marker }));
+    const { sessionId } = await chat('kasia', { message: 'Name it.', language: 'English' });
+    const response = await chat('kasia', { message: '', sessionId, confirmJsonResponse: true });
+    expect(response.error?.message).toBe(briefChatFailureTexts.confirmation);
+    expect(response.response).toBe(apologies.confirmation);
+    expect((await sessionsOf('kasia')).map((s) => s.id)).toEqual([sessionId]);
+  });
+
+  it('answers 503 ai_not_configured without an AI service, while the lists still work', async () => {
+    const without = await t.app({ service: null });
+    const res = await without.inject({
+      method: 'POST',
+      url: briefCreatorPaths.chatStream,
+      headers: { authorization: await t.bearer('leon') },
+      payload: { message: 'Hello' },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(errorOf(res).code).toBe('ai_not_configured');
+    const list = await without.inject({
+      method: 'GET',
+      url: briefCreatorPaths.chatSessions,
+      headers: { authorization: await t.bearer('leon') },
+    });
+    expect(list.statusCode).toBe(200);
+  });
+});
+
+describe('one session, two tabs', () => {
+  it('serializes two sends on one session: no interleaving, nothing lost', async () => {
+    t.ai.enqueue(turn('First.'));
+    const { sessionId } = await chat('marta', { message: 'Start', language: 'English' });
+    t.ai.reset();
+
+    // The first answer is slow; the second send arrives while it is being written.
+    t.ai.enqueue(
+      { kind: 'object', value: turn('Answer to A.').value, tokenDelayMs: 20, chunkChars: 4 },
+      turn('Answer to B.'),
+    );
+    const first = chatStream('marta', { message: 'Message A', sessionId, language: 'English' });
+    await t.ai.whenRequested(1);
+    const second = chatStream('marta', { message: 'Message B', sessionId, language: 'English' });
+    const [a, b] = await Promise.all([first, second]);
+    expect(finalOf(a).response).toBe('Answer to A.');
+    expect(finalOf(b).response).toBe('Answer to B.');
+
+    const [session] = await sessionsOf('marta');
+    const texts = session!.messages
+      .filter((m) => m.role !== 'system')
+      .map((m) => (m.role === 'user' ? m.content : assistantContentOf(m.content).standardAnswer));
+    expect(texts).toEqual(['Start', 'First.', 'Message A', 'Answer to A.', 'Message B', 'Answer to B.']);
+    // The second turn saw the first one's answer.
+    expect(t.ai.requests[1]!.body.messages!.map((m) => m.content)).toContain('Answer to A.');
+  });
+});
+
+describe('every session and brief is its owner alone', () => {
+  it('answers 404 to another user on every brief route', async () => {
+    t.ai.enqueue(turn('Noted.', { campaignName: 'Private plan' }));
+    const { sessionId } = await chat('owner', { message: 'Secret campaign', language: 'English' });
+    t.ai.enqueue(turn('Noted again.'));
+    const { sessionId: finishedSession } = await chat('owner', { message: 'Another', language: 'English' });
+    const { finishedBriefId } = await chat('owner', {
+      message: '',
+      sessionId: finishedSession,
+      confirmJsonResponse: true,
+    });
+    t.ai.reset();
+
+    for (const body of [
+      { message: 'Let me in', sessionId },
+      { message: '', sessionId, generateTargetAudience: true },
+      { message: '', sessionId, generateRecommendations: true },
+      { message: '', sessionId, confirmJsonResponse: true },
+      { message: 'Let me in', sessionId: finishedSession },
+    ]) {
+      for (const path of [briefCreatorPaths.chat, briefCreatorPaths.chatStream]) {
+        const res = await postJson(path, 'intruder', body);
+        expect(res.statusCode, `${path} ${JSON.stringify(body)}`).toBe(404);
+      }
+    }
+    const detail = await get(finishedBriefPath(finishedBriefId!), 'intruder');
+    expect(detail.statusCode).toBe(404);
+    expect(errorOf(detail).message).toBe('Brief not found.');
+    expect((await get(finishedBriefPath('no-such-brief'), 'owner')).statusCode).toBe(404);
+    expect((await get(finishedBriefPath('6d0f1c1e-8a4b-4f5e-9a39-0f8f3c2b1a00'), 'owner')).statusCode).toBe(
+      404,
+    );
+    expect(await sessionsOf('intruder')).toEqual([]);
+    const list = finishedBriefsResponseSchema.parse(
+      (await get(briefCreatorPaths.finishedBriefs, 'intruder')).json(),
+    );
+    expect(list.briefs).toEqual([]);
+    // Nothing was stored in the owner's session, and no model was asked.
+    expect(t.ai.requests).toHaveLength(0);
+    const [own] = await sessionsOf('owner');
+    expect(own!.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Secret campaign']);
+  });
+});
