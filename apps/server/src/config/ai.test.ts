@@ -10,7 +10,15 @@ describe('AI service settings', () => {
       maxRetries: 2,
       retryBaseDelayMs: 1_000,
       limits: { perMinute: 20, concurrent: 2 },
+      structuredOutput: 'json-schema',
     });
+  });
+
+  it('asks for structured answers as a tool call when told, and refuses other modes', () => {
+    expect(parseConfig({ GEM_AI_STRUCTURED_OUTPUT: 'tool' }).ai.structuredOutput).toBe('tool');
+    expect(configProblems({ GEM_AI_STRUCTURED_OUTPUT: 'grammar' }).join('\n')).toContain(
+      'GEM_AI_STRUCTURED_OUTPUT',
+    );
   });
 
   it('reads each provider', () => {

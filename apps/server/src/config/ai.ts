@@ -6,6 +6,13 @@ import { httpUrl, positiveInt } from './env-values';
 export const aiProviders = ['openai', 'azure', 'anthropic', 'openai-compatible'] as const;
 export type AiProvider = (typeof aiProviders)[number];
 
+/**
+ * How structured answers (the brief creator's turns) are asked for: as the answer's JSON schema
+ * (`response_format`), or as a function tool the model must call, for servers that only
+ * constrain tool calls.
+ */
+export const structuredOutputModes = ['json-schema', 'tool'] as const;
+
 export const aiEnv = z.object({
   GEM_AI_PROVIDER: z.enum(aiProviders, { error: `must be one of ${aiProviders.join(', ')}` }).optional(),
   GEM_AI_MODEL: z.string().min(1).max(200).optional(),
@@ -29,6 +36,9 @@ export const aiEnv = z.object({
   GEM_AI_TIMEOUT_MS: positiveInt(10 * 60 * 1000).default(60_000),
   GEM_AI_RATE_LIMIT_PER_MINUTE: positiveInt(10_000).default(20),
   GEM_AI_MAX_CONCURRENT_PER_USER: positiveInt(100).default(2),
+  GEM_AI_STRUCTURED_OUTPUT: z
+    .enum(structuredOutputModes, { error: `must be one of ${structuredOutputModes.join(', ')}` })
+    .default('json-schema'),
 });
 
 export type AiEnv = z.infer<typeof aiEnv>;
@@ -62,6 +72,8 @@ export type AiConfig = {
   retryBaseDelayMs: number;
   /** Per user, shared by every instance through the database. */
   limits: { perMinute: number; concurrent: number };
+  /** How an object's schema reaches the model unless a call says otherwise. */
+  structuredOutput: (typeof structuredOutputModes)[number];
 };
 
 export function aiConfig(e: AiEnv, problems: string[]): AiConfig {
@@ -71,6 +83,7 @@ export function aiConfig(e: AiEnv, problems: string[]): AiConfig {
     maxRetries: 2,
     retryBaseDelayMs: 1_000,
     limits: { perMinute: e.GEM_AI_RATE_LIMIT_PER_MINUTE, concurrent: e.GEM_AI_MAX_CONCURRENT_PER_USER },
+    structuredOutput: e.GEM_AI_STRUCTURED_OUTPUT,
   };
 }
 

@@ -19,6 +19,7 @@ import {
   type ObjectModelResult,
   type ObjectStream,
   type PartialObject,
+  type StructuredOutputMode,
   type TextModel,
   type TextModelRequest,
   type TextModelResult,
@@ -47,7 +48,8 @@ import {
 type Logger = { warn(obj: object, msg: string): void };
 
 export type AiSdkTextModelOptions = {
-  ai: Pick<AiConfig, 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs'>;
+  ai: Pick<AiConfig, 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs'> &
+    Partial<Pick<AiConfig, 'structuredOutput'>>;
   service: AiServiceConfig;
   log?: Logger;
   /**
@@ -358,7 +360,7 @@ export function createAiSdkTextModel({
 
     streamObject<T>(request: ObjectModelRequest<T>): ObjectStream<T> {
       const chunks = withRetries(request, async function* (signal) {
-        const shape = structured(request);
+        const shape = structured(request, ai.structuredOutput);
         const call = streamText({
           ...(await promptOf(request)),
           ...shape.settings,
@@ -411,7 +413,7 @@ export function createAiSdkTextModel({
     async object<T>(request: ObjectModelRequest<T>) {
       // eslint-disable-next-line require-yield -- one object at the end, no partials on the way
       const call = withRetries(request, async function* (signal) {
-        const shape = structured(request);
+        const shape = structured(request, ai.structuredOutput);
         const answer = await generateText({
           ...(await promptOf(request)),
           ...shape.settings,
@@ -442,10 +444,13 @@ export function createAiSdkTextModel({
   };
 }
 
-/** The schema as the call's output (json-schema) or as the one tool the model must call. */
-function structured<T>(request: ObjectModelRequest<T>) {
+/**
+ * The schema as the call's output (json-schema) or as the one tool the model must call: as the
+ * call asks, else as configured (GEM_AI_STRUCTURED_OUTPUT).
+ */
+function structured<T>(request: ObjectModelRequest<T>, configured: StructuredOutputMode = 'json-schema') {
   const name = request.schemaName ?? 'answer';
-  if (request.mode === 'tool') {
+  if ((request.mode ?? configured) === 'tool') {
     return {
       mode: 'tool' as const,
       name,

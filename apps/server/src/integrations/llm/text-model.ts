@@ -44,7 +44,7 @@ export type ObjectModelRequest<T> = TextModelRequest & {
   schemaName?: string | undefined;
   /** Describes the shape for the model. */
   schemaDescription?: string | undefined;
-  /** 'json-schema' unless told. */
+  /** Unless told, as configured (GEM_AI_STRUCTURED_OUTPUT, 'json-schema' by default). */
   mode?: StructuredOutputMode | undefined;
 };
 

@@ -222,6 +222,40 @@ describe('a conversation to a finished brief', () => {
     expect(record?.input).toMatchObject({ kind: 'chat', message: 'Cześć, potrzebuję briefu.' });
   });
 
+  it('asks for a tool call instead when GEM_AI_STRUCTURED_OUTPUT=tool, streamed and whole', async () => {
+    const toolApp = await t.app({ structuredOutput: 'tool' });
+    const send = async (path: string, body: ChatRequest) =>
+      toolApp.inject({
+        method: 'POST',
+        url: path,
+        headers: { authorization: await t.bearer('tomek') },
+        payload: body,
+      });
+    t.ai.enqueue(turn('Hello! Which campaign?', { campaignName: 'Tool Campaign' }));
+    const streamed = await send(briefCreatorPaths.chatStream, { message: 'Hi', language: 'English' });
+    const events = streamed.body
+      .trim()
+      .split('\n')
+      .map((line) => briefChatEventSchema.parse(JSON.parse(line)));
+    expect(events.filter((e) => e.type === 'delta').length).toBeGreaterThan(0);
+    const { sessionId, proposedBriefData } = finalOf(events);
+    expect(proposedBriefData?.campaignName).toBe('Tool Campaign');
+
+    t.ai.enqueue(turn('And the objective?', { primaryObjective: 'Leads' }));
+    const whole = chatResponseSchema.parse(
+      (await send(briefCreatorPaths.chat, { message: 'Leads', sessionId, language: 'English' })).json(),
+    );
+    expect(whole.proposedBriefData).toMatchObject({
+      campaignName: 'Tool Campaign',
+      primaryObjective: 'Leads',
+    });
+    for (const request of t.ai.requests) {
+      expect(request.structured).toMatchObject({ mode: 'tool', name: 'brief_chat_turn' });
+      expect(request.body.tool_choice).toMatchObject({ function: { name: 'brief_chat_turn' } });
+    }
+    expect(t.ai.requests.map((r) => Boolean(r.body.stream))).toEqual([true, false]);
+  });
+
   it('works from the brief as corrected by hand, stored before the message', async () => {
     t.ai.enqueue(turn('Noted.', { campaignName: 'Retail Report' }));
     const { sessionId } = await chat('celina', { message: 'A report for retail.', language: 'English' });
