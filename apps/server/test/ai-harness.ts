@@ -28,12 +28,14 @@ export type AiHarness = {
   issuer: OidcIssuer;
   ai: OpenAiServer;
   database: Database;
-  /** A GEM app with the AI service at the test server; `service: null` for none. */
-  app(overrides?: Partial<Omit<AiConfig, 'service'>> & { service?: null }): Promise<App>;
+  /** A GEM app with the AI service at the test server (or `aiUrl`); `service: null` for none. */
+  app(overrides?: AppOverrides): Promise<App>;
   /** `authorization` header value for a permitted user. */
   bearer(user: string): Promise<string>;
   close(): Promise<void>;
 };
+
+type AppOverrides = Partial<Omit<AiConfig, 'service'>> & { service?: null; aiUrl?: string };
 
 export async function startAiHarness(): Promise<AiHarness> {
   const [issuer, ai, database] = await Promise.all([
@@ -43,7 +45,7 @@ export async function startAiHarness(): Promise<AiHarness> {
   ]);
   const apps: App[] = [];
 
-  function config(overrides: Partial<Omit<AiConfig, 'service'>> & { service?: null }): Config {
+  function config({ aiUrl = ai.url, ...overrides }: AppOverrides): Config {
     const base = testConfig();
     return testConfig({
       auth: externalAuth(issuer.issuer),
@@ -53,7 +55,7 @@ export async function startAiHarness(): Promise<AiHarness> {
         service: {
           provider: 'openai-compatible',
           model: 'gem-test-model',
-          baseUrl: ai.url,
+          baseUrl: aiUrl,
           apiKey: 'test-key',
         },
         timeoutMs: 5_000,

@@ -1,11 +1,12 @@
 import { parseArgs } from 'node:util';
-import { sampleFromSchema, startOpenAiServer } from './openai-server';
+import { startOpenAiServer } from './openai-server';
 import { plausiblePolishReply } from './polish-replies';
 
 /**
  * `npm run ai:test-server [-- --port 4010 --host 127.0.0.1 --token-delay-ms 40]`: the
  * OpenAI-compatible test server on a fixed port, answering every tool with a plausible Polish
- * reply (or, when a request asks for structured output, an object made up from its schema), so
+ * reply (the brief creator with a rule-based stand-in; other structured requests with an object
+ * made up from their schema), so
  * a person can try GEM's AI tools without an AI service. See README, "AI service".
  */
 
@@ -34,10 +35,7 @@ const server = await startOpenAiServer({
   port,
   host: values.host,
   tokenDelayMs,
-  defaultReply: (request) =>
-    request.structured
-      ? { kind: 'object', value: sampleFromSchema(request.structured.schema) }
-      : plausiblePolishReply(request),
+  defaultReply: plausiblePolishReply,
 });
 
 process.stdout.write(

@@ -1,3 +1,4 @@
+import { plausibleStructuredReply } from './brief-replies';
 import type { RecordedRequest, ScriptedReply } from './openai-server';
 
 /**
@@ -51,8 +52,12 @@ export const polishReplies = {
     'skracają raportowanie o połowę i lepiej panują nad ryzykiem.',
 } as const;
 
-/** Picks the reply by the words of the system prompt (or of the first message). */
+/**
+ * Picks the reply by the words of the system prompt (or of the first message); a request for
+ * structured output gets an object (the brief creator's stand-in, or one made up from its schema).
+ */
 export function plausiblePolishReply(request: RecordedRequest): ScriptedReply {
+  if (request.structured) return plausibleStructuredReply(request);
   const messages = request.body.messages ?? [];
   const system = messages.find((m) => m.role === 'system')?.content ?? messages[0]?.content ?? '';
   const asks = (pattern: RegExp) => pattern.test(String(system));

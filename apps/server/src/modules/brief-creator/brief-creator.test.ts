@@ -14,6 +14,8 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from '@gem/contracts/brief-creator';
+import { startOpenAiServer } from '@gem/test-servers/openai-server';
+import { plausiblePolishReply } from '@gem/test-servers/polish-replies';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorOf, systemOf, useAiHarness } from '../../../test/ai-harness';
@@ -570,5 +572,48 @@ describe('every session and brief is its owner alone', () => {
     expect(t.ai.requests).toHaveLength(0);
     const [own] = await sessionsOf('owner');
     expect(own!.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Secret campaign']);
+  });
+});
+
+describe('the local stand-in model (npm run ai:test-server, end-to-end runs)', () => {
+  it('leads a whole chat to a brief awaiting confirmation, in the chat language', async () => {
+    const standIn = await startOpenAiServer({ defaultReply: plausiblePolishReply, tokenDelayMs: 0 });
+    try {
+      const app = await t.app({ aiUrl: standIn.url });
+      const send = async (body: ChatRequest) => {
+        const res = await app.inject({
+          method: 'POST',
+          url: briefCreatorPaths.chat,
+          headers: { authorization: await t.bearer('stand-in') },
+          payload: body,
+        });
+        return chatResponseSchema.parse(res.json());
+      };
+      const opening = await send({ message: 'Hallo, ich brauche ein Briefing.', language: 'German' });
+      expect(opening.response).toContain('Wie heißt die Kampagne?');
+      const { sessionId } = opening;
+      const answers = [
+        'Digital CFO Summit',
+        'An event with a webinar',
+        'Win 40 qualified leads',
+        'CFOs of mid-size manufacturers',
+        'Reporting in hours, not weeks',
+        'LinkedIn, Email',
+        '300 registrations',
+        '40 SQLs; 5 new clients',
+      ];
+      let last = opening;
+      for (const message of answers) last = await send({ message, sessionId, language: 'German' });
+      expect(last.isAwaitingConfirmation).toBe(true);
+      expect(last.proposedBriefData).toMatchObject({
+        campaignName: 'Digital CFO Summit',
+        campaignType: ['Webinar', 'Event'],
+        channels: ['LinkedIn', 'Email'],
+        businessKPIs: ['40 SQLs', '5 new clients'],
+      });
+      expect(last.response).toContain('Soll ich es bestätigen?');
+    } finally {
+      await standIn.close();
+    }
   });
 });
