@@ -1,8 +1,13 @@
 import type { BriefData } from '@gem/contracts/brief-creator';
 
+import { saveFile } from '@/components/ui/download-button';
+
+import { briefFileName } from './file-name';
+
 /**
  * The brief's exports (issue 12): an Excel workbook and a Word document, downloaded by the
- * browser. The libraries load on the first export, not with the page.
+ * browser. The builders and their libraries (exceljs, docx) load on the first export, not with
+ * the page.
  */
 
 export type ExportableBrief = {
@@ -15,10 +20,25 @@ export type ExportableBrief = {
   id?: string | null;
 };
 
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+
+/** A Blob of the bytes (copied: a Blob takes only bytes on a plain, not shared, ArrayBuffer). */
+const blobOf = (bytes: Uint8Array, type: string) => new Blob([new Uint8Array(bytes)], { type });
+
+/** The file's name: the brief's title, else its campaign name, made safe for file systems. */
+const fileTitle = (brief: ExportableBrief) => brief.title.trim() || brief.data.campaignName;
+
+/** Builds the brief's .xlsx and saves it as '<campaign name>.xlsx'. */
 export async function downloadBriefExcel(brief: ExportableBrief): Promise<void> {
-  throw new Error(`Excel export is being written (${brief.title})`);
+  const { buildBriefWorkbook } = await import('./brief-workbook');
+  const bytes = await buildBriefWorkbook(brief);
+  saveFile({ blob: blobOf(bytes, XLSX_TYPE), name: briefFileName(fileTitle(brief), 'xlsx') });
 }
 
+/** Builds the brief's .docx and saves it as '<campaign name>.docx'. */
 export async function downloadBriefDocx(brief: ExportableBrief): Promise<void> {
-  throw new Error(`Word export is being written (${brief.title})`);
+  const { buildBriefDocx } = await import('./brief-docx');
+  const bytes = await buildBriefDocx(brief);
+  saveFile({ blob: blobOf(bytes, DOCX_TYPE), name: briefFileName(fileTitle(brief), 'docx') });
 }
