@@ -2,18 +2,26 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { aiConfig, aiEnv, type AiConfig } from './ai';
 import { accessConfig, authConfig, authEnv, type AccessConfig, type AuthConfig } from './auth';
+import {
+  competitorsConfig,
+  competitorsEnv,
+  searchConfig,
+  type CompetitorsConfig,
+  type SearchConfig,
+} from './competitors';
 import { feedsConfig, feedsEnv, type FeedsConfig } from './feeds';
 import { publicUrlOf, serverConfig, serverEnv, type ServerConfig } from './server';
 
 export { aiProviders, type AiConfig, type AiProvider, type AiServiceConfig } from './ai';
 export { embeddedApiScope, embeddedClientId, type AccessConfig, type AuthConfig } from './auth';
+export type { Competitor, CompetitorsConfig, SearchConfig } from './competitors';
 export type { FeedsConfig } from './feeds';
 export type { ServerConfig } from './server';
 
 /**
  * The only reader of process.env. Every setting is parsed here, once, at start; a bad value
  * stops the start with a list of every bad field. Each concern (server.ts, auth.ts, ai.ts,
- * feeds.ts) owns its variables, its rules across them, and its part of Config.
+ * feeds.ts, competitors.ts) owns its variables, its rules across them, and its part of Config.
  * Each variable is documented in README.md and .env.example.
  */
 
@@ -23,6 +31,7 @@ export const envSchema = z.object({
   ...authEnv.shape,
   ...aiEnv.shape,
   ...feedsEnv.shape,
+  ...competitorsEnv.shape,
 });
 
 export type Config = ServerConfig & {
@@ -30,6 +39,8 @@ export type Config = ServerConfig & {
   access: AccessConfig;
   ai: AiConfig;
   feeds: FeedsConfig;
+  competitors: CompetitorsConfig;
+  search: SearchConfig;
 };
 
 /**
@@ -76,6 +87,8 @@ export function parseConfig(
     access: accessConfig(e),
     ai: aiConfig(e, problems),
     feeds: feedsConfig(e, problems),
+    competitors: competitorsConfig(e, problems),
+    search: searchConfig(e, problems),
   };
   for (const check of checks) problems.push(...check(config));
   if (problems.length > 0) throw new ConfigError(problems);
