@@ -174,6 +174,53 @@ describe('fetching a document', () => {
     const result = await safeFetch(feeds.url('/moved.xml'), options());
     expect(result).toMatchObject({ status: 'ok', finalUrl: feeds.url('/plain.xml') });
   });
+
+  it('reports the status of an error answer, and hands over the headers of a good one', async () => {
+    feeds.set('/busy.xml', { status: 503, body: 'later' });
+    const err = await failure(safeFetch(feeds.url('/busy.xml'), options()));
+    expect(err).toMatchObject({ reason: 'http_status', httpStatus: 503, retryAfter: undefined });
+    feeds.set('/typed.xml', { body: '<rss/>', contentType: 'application/rss+xml' });
+    const result = await safeFetch(feeds.url('/typed.xml'), options());
+    expect(result.status === 'ok' && result.headers['content-type']).toBe('application/rss+xml');
+  });
+
+  it('asks beforeRequest before every hop, and stops when it throws', async () => {
+    feeds.set('/hop-1.xml', { redirectTo: '/hop-2.xml' });
+    feeds.set('/hop-2.xml', { redirectTo: '/plain.xml' });
+    const hops: string[] = [];
+    await safeFetch(
+      feeds.url('/hop-1.xml'),
+      options({ beforeRequest: async (url, hop) => void hops.push(`${hop} ${url.pathname}`) }),
+    );
+    expect(hops).toEqual(['0 /hop-1.xml', '1 /hop-2.xml', '2 /plain.xml']);
+
+    const refused = new Error('not this one');
+    const before = feeds.requests('/hop-2.xml').length;
+    await expect(
+      safeFetch(
+        feeds.url('/hop-1.xml'),
+        options({
+          beforeRequest: async (url) => {
+            if (url.pathname === '/hop-2.xml') throw refused;
+          },
+        }),
+      ),
+    ).rejects.toBe(refused);
+    expect(feeds.requests('/hop-2.xml')).toHaveLength(before);
+  });
+
+  it('checks an IP literal against the policy before beforeRequest sees it', async () => {
+    feeds.set('/to-metadata', { redirectTo: 'http://169.254.169.254/latest/meta-data/' });
+    const seen: string[] = [];
+    const err = await failure(
+      safeFetch(
+        feeds.url('/to-metadata'),
+        options({ beforeRequest: async (url) => void seen.push(url.host) }),
+      ),
+    );
+    expect(err.reason).toBe('blocked_address');
+    expect(seen).toEqual([new URL(feeds.origin).host]);
+  });
 });
 
 describe('refusing addresses GEM may not connect to (SSRF)', () => {

@@ -1,5 +1,5 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import http, { type IncomingMessage } from 'node:http';
+import http, { type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import zlib from 'node:zlib';
@@ -31,6 +31,13 @@ export type FetchOptions = {
   validators?: Validators;
   maxRedirects?: number;
   signal?: AbortSignal;
+  /**
+   * Called before each request (the first and every redirect hop), once its URL has passed the
+   * checks that need no DNS (scheme, an IP literal's address): a crawler waits its turn for the
+   * host and checks robots.txt here; throwing stops the fetch with that error. The time it
+   * takes does not count against timeoutMs.
+   */
+  beforeRequest?: (url: URL, hop: number) => Promise<void>;
 };
 
 export type FetchResult =
@@ -43,6 +50,8 @@ export type FetchResult =
       lastModified: string | undefined;
       /** Where the document came from after redirects: relative links resolve against it. */
       finalUrl: string;
+      /** All the final answer's headers (e.g. X-Robots-Tag), names in lower case. */
+      headers: IncomingHttpHeaders;
     };
 
 export type HttpFetchFailure =
@@ -50,13 +59,19 @@ export type HttpFetchFailure =
 
 /** Why a fetch failed; `message` is safe to log and store (no bodies, no credentials). */
 export class HttpFetchError extends Error {
+  /** With reason 'http_status': the status the host answered. */
+  readonly httpStatus: number | undefined;
+  /** With reason 'http_status': the answer's Retry-After header, as sent (seconds or a date). */
+  readonly retryAfter: string | undefined;
   constructor(
     readonly reason: HttpFetchFailure,
     message: string,
-    options?: ErrorOptions,
+    options?: ErrorOptions & { httpStatus?: number; retryAfter?: string },
   ) {
     super(message, options);
     this.name = 'HttpFetchError';
+    this.httpStatus = options?.httpStatus;
+    this.retryAfter = options?.retryAfter;
   }
 }
 
@@ -108,13 +123,35 @@ const header = (res: IncomingMessage, name: string) => {
 export async function safeFetch(url: string, options: FetchOptions): Promise<FetchResult> {
   const maxRedirects = options.maxRedirects ?? 5;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs);
+  // The deadline runs while GEM waits for the host, not while beforeRequest holds the request back.
+  let left = options.timeoutMs;
+  let armedAt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const arm = () => {
+    armedAt = performance.now();
+    timer = setTimeout(() => controller.abort(), Math.max(0, left));
+  };
+  const pause = () => {
+    clearTimeout(timer);
+    left -= performance.now() - armedAt;
+  };
+  arm();
   const onOuterAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
     let current = url;
     for (let hop = 0; hop <= maxRedirects; hop += 1) {
-      const answer = await requestOnce(current, options, controller.signal);
+      const target = checkedTarget(current, options);
+      if (options.beforeRequest) {
+        pause();
+        try {
+          await options.beforeRequest(target, hop);
+        } finally {
+          arm();
+        }
+        if (controller.signal.aborted) throw new HttpFetchError('timeout', 'the request was cancelled');
+      }
+      const answer = await requestOnce(target, options, controller.signal);
       if (answer.kind === 'redirect') {
         current = answer.location;
         continue;
@@ -140,23 +177,27 @@ export async function safeFetch(url: string, options: FetchOptions): Promise<Fet
 
 type Answer = { kind: 'redirect'; location: string } | { kind: 'done'; result: FetchResult };
 
-function requestOnce(url: string, options: FetchOptions, signal: AbortSignal): Promise<Answer> {
+/** The URL, if GEM may ask for it: http(s), and an IP literal's address allowed by the policy. */
+function checkedTarget(url: string, options: FetchOptions): URL {
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return Promise.reject(new HttpFetchError('bad_url', 'not a valid URL'));
+    throw new HttpFetchError('bad_url', 'not a valid URL');
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    return Promise.reject(new HttpFetchError('bad_url', `${target.protocol} addresses are not read`));
+    throw new HttpFetchError('bad_url', `${target.protocol} addresses are not read`);
   }
   // An IP literal never goes through DNS, so it is checked here; names are checked at connect.
   const host = target.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host) && !options.isPermittedAddress(host)) {
-    return Promise.reject(
-      new HttpFetchError('blocked_address', `${host} is not an address GEM may connect to`),
-    );
+    throw new HttpFetchError('blocked_address', `${host} is not an address GEM may connect to`);
   }
+  return target;
+}
+
+function requestOnce(target: URL, options: FetchOptions, signal: AbortSignal): Promise<Answer> {
+  const url = target.href;
 
   const headers: Record<string, string> = {
     accept: options.accept ?? '*/*',
@@ -216,7 +257,13 @@ function requestOnce(url: string, options: FetchOptions, signal: AbortSignal): P
         }
         if (status < 200 || status > 299) {
           res.resume();
-          return fail(new HttpFetchError('http_status', `HTTP ${status} from ${describeUrl(target.href)}`));
+          const retryAfter = header(res, 'retry-after');
+          return fail(
+            new HttpFetchError('http_status', `HTTP ${status} from ${describeUrl(target.href)}`, {
+              httpStatus: status,
+              ...(retryAfter ? { retryAfter } : {}),
+            }),
+          );
         }
         const declared = Number(header(res, 'content-length'));
         if (Number.isFinite(declared) && declared > options.maxBytes && !res.headers['content-encoding']) {
@@ -255,6 +302,7 @@ function requestOnce(url: string, options: FetchOptions, signal: AbortSignal): P
               etag: header(res, 'etag'),
               lastModified: header(res, 'last-modified'),
               finalUrl: target.href,
+              headers: res.headers,
             },
           });
         });
