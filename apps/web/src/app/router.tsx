@@ -15,7 +15,6 @@ import { LoginRoute } from './routes/login';
 import { LogoutRoute } from './routes/logout';
 import { MarketResearchRoute } from './routes/market-research';
 import { NotFoundRoute } from './routes/not-found';
-import { PageIncoming } from './routes/page-incoming';
 import { RegisterRoute } from './routes/register';
 import { RootErrorRoute, RouteErrorContent } from './routes/route-error';
 import { ToolPageIncoming } from './routes/tool-page-incoming';
@@ -62,6 +61,12 @@ export async function preloadRoute(pathname: string): Promise<void> {
 }
 
 const ArticleRoute = lazyPage(() => import('./routes/article'), 'ArticleRoute');
+const BriefCreatorRoute = lazyPage(() => import('./routes/brief-creator'), 'BriefCreatorRoute');
+const BriefCreatorFinishedRoute = lazyPage(
+  () => import('./routes/brief-creator-finished'),
+  'BriefCreatorFinishedRoute',
+);
+const CompetitorSearchRoute = lazyPage(() => import('./routes/competitor-search'), 'CompetitorSearchRoute');
 const HowToUseRoute = lazyPage(() => import('./routes/how-to-use'), 'HowToUseRoute');
 const MarketAreaRoute = lazyPage(() => import('./routes/market-area'), 'MarketAreaRoute');
 const MarketingConverterRoute = lazyPage(
@@ -101,23 +106,9 @@ const gatedPages: RouteObject[] = [
   lazyRoute('/tools/paid-ads', PaidAdsRoute),
   lazyRoute('/tools/teaser-generator', TeaserGeneratorRoute),
   lazyRoute('/tools/visual-brand-checker', VisualBrandCheckerRoute),
-  { path: '/tools/brief-creator', element: <ToolPageIncoming slug="brief-creator" /> },
-  {
-    path: '/tools/brief-creator/finished/:briefId',
-    element: (
-      <PageIncoming
-        subject="Finished brief"
-        trail={[
-          { label: 'Tools', to: '/tools' },
-          { label: 'Brief creator', to: '/tools/brief-creator' },
-          { label: 'Finished brief' },
-        ]}
-        back={{ to: '/tools', label: 'Back to all tools' }}
-        imageSrc="/images/tools/brief-creator.svg"
-      />
-    ),
-  },
-  { path: '/tools/competitor-search', element: <ToolPageIncoming slug="competitor-search" /> },
+  lazyRoute('/tools/brief-creator', BriefCreatorRoute),
+  lazyRoute('/tools/brief-creator/finished/:briefId', BriefCreatorFinishedRoute),
+  lazyRoute('/tools/competitor-search', CompetitorSearchRoute),
   lazyRoute('/tools/marketing-converter', MarketingConverterRoute),
   {
     path: '/tools/campaign-audience-builder',

@@ -83,6 +83,27 @@ export function json(
   res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(data));
 }
 
+/**
+ * Writes an NDJSON answer line by line, as the real server streams it: `{ raw }` is written as
+ * is, `{ until }` holds the stream until the promise settles. Stops when the client has left.
+ */
+export async function writeNdjson(
+  res: ServerResponse,
+  items: readonly (object | { raw: string } | { until: Promise<unknown> })[],
+) {
+  res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
+  res.flushHeaders();
+  for (const item of items) {
+    if ('until' in item) {
+      await item.until;
+      continue;
+    }
+    if (res.destroyed) return;
+    res.write(`${'raw' in item ? item.raw : JSON.stringify(item)}\n`);
+  }
+  res.end();
+}
+
 const configured: AiStatusResponse = {
   configured: true,
   provider: 'openai-compatible',

@@ -1,0 +1,71 @@
+import {
+  assistantContentOf,
+  briefChatFailureTexts,
+  type BriefLanguage,
+  type BriefMessage,
+} from '@gem/contracts/brief-creator';
+
+/** One bubble of the chat as the page shows it. */
+export type ChatEntry =
+  | { id: string; role: 'user'; text: string }
+  | {
+      id: string;
+      role: 'assistant';
+      /** The answer; while `streaming`, what is written so far. */
+      text: string;
+      streaming?: boolean;
+      /** 'Generate recommendations': shown as a list. */
+      recommendations?: readonly string[];
+      /** The turn failed: `text` is the spec's failure words, `detail` what to do about it. */
+      failed?: boolean;
+      detail?: string;
+    };
+
+export type AssistantEntry = Extract<ChatEntry, { role: 'assistant' }>;
+
+/** Spec §4: the chat starts with the assistant's greeting, written here (not sent to the server). */
+export const greetings: Record<BriefLanguage, string> = {
+  English:
+    "Hi! I'm your brief assistant. Tell me about the campaign you're planning — its name, what kind of campaign it is and what it should achieve — and I'll fill in the brief with you as we go.",
+  Polish:
+    'Cześć! Jestem Twoim asystentem briefu. Opowiedz mi o kampanii, którą planujesz — jej nazwie, rodzaju i celu — a razem uzupełnimy brief krok po kroku.',
+  German:
+    'Hallo! Ich bin Ihr Briefing-Assistent. Erzählen Sie mir von der geplanten Kampagne — Name, Art und Ziel — und wir füllen das Briefing gemeinsam Schritt für Schritt aus.',
+};
+
+const failureTexts: ReadonlySet<string> = new Set(Object.values(briefChatFailureTexts));
+
+/**
+ * Spec §4: a resumed session's messages without the system ones. An assistant message shows its
+ * standard answer, its recommendations as a list, or, when its turn failed, the spec's words.
+ */
+export function entriesOfMessages(messages: readonly BriefMessage[]): ChatEntry[] {
+  return [...messages]
+    .sort((a, b) => a.order - b.order)
+    .flatMap((message): ChatEntry[] => {
+      if (message.role === 'system') return [];
+      if (message.role === 'user') return [{ id: message.id, role: 'user', text: message.content }];
+      const content = assistantContentOf(message.content);
+      if (content.error) {
+        const text = failureTexts.has(content.error.message)
+          ? content.error.message
+          : briefChatFailureTexts.chat;
+        return [{ id: message.id, role: 'assistant', text, failed: true }];
+      }
+      return [
+        {
+          id: message.id,
+          role: 'assistant',
+          text: content.standardAnswer,
+          ...(content.recommendations?.length ? { recommendations: content.recommendations } : {}),
+        },
+      ];
+    });
+}
+
+/** Spec §2: a session's message count leaves out the system messages. */
+export const visibleMessageCount = (messages: readonly BriefMessage[]) =>
+  messages.filter((message) => message.role !== 'system').length;
+
+/** The first 8 characters of an id, as the cards show it. */
+export const shortId = (id: string) => id.slice(0, 8);

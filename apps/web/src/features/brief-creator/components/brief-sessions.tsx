@@ -1,0 +1,91 @@
+import {
+  briefToastTexts,
+  briefDataOfSystemMessage,
+  type BriefMessage,
+  type ChatSession,
+} from '@gem/contracts/brief-creator';
+
+import { Button } from '@/components/ui/button';
+import { ArrowRightIcon, RefreshIcon } from '@/components/ui/icons';
+import { formatDateTime } from '@/lib/format-date';
+
+import { useChatSessions } from '../api/get-chat-sessions';
+import { shortId, visibleMessageCount } from '../chat-entries';
+import { useErrorToast } from '../use-error-toast';
+import { UNTITLED_BRIEF } from '../use-brief-chat';
+import styles from './brief-creator.module.css';
+
+/** The campaign name of a session's latest brief data, when it has one that can be read. */
+function campaignNameOf(messages: readonly BriefMessage[]): string {
+  const latest = messages.filter((m) => m.role === 'system').sort((a, b) => b.order - a.order)[0];
+  const data = latest ? briefDataOfSystemMessage(latest.content) : null;
+  return data?.campaignName.trim() || UNTITLED_BRIEF;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Spec §2, tab 2: the unfinished sessions; a click resumes one in the chat. */
+export function BriefSessions({
+  onResume,
+  activeSessionId,
+}: {
+  onResume: (session: ChatSession) => void;
+  activeSessionId: string | null;
+}) {
+  const sessions = useChatSessions();
+  useErrorToast(sessions, briefToastTexts.sessions);
+
+  if (sessions.isPending) return <p className={styles.listState}>Loading sessions…</p>;
+  const list = sessions.data?.chatSessions ?? [];
+  if (list.length === 0) {
+    return (
+      <div className={styles.listState}>
+        <p>No unfinished sessions found.</p>
+        {sessions.isError ? <RetryButton onRetry={() => void sessions.refetch()} /> : null}
+      </div>
+    );
+  }
+  return (
+    <ul className={styles.cardGrid} aria-label="Unfinished sessions">
+      {list.map((session) => {
+        const name = campaignNameOf(session.messages);
+        const isActive = session.id === activeSessionId;
+        return (
+          <li key={session.id}>
+            <button
+              type="button"
+              className={styles.sessionCard}
+              aria-current={isActive || undefined}
+              aria-label={`Resume ${name}, session ${shortId(session.id)}`}
+              onClick={() => onResume(session)}
+            >
+              <span className={styles.cardTop}>
+                <span className={styles.shortId}>{shortId(session.id)}</span>
+                {isActive ? <span className={styles.activeBadge}>In the chat</span> : null}
+              </span>
+              <span className={styles.cardTitle}>{name}</span>
+              <span className={styles.cardMeta}>
+                <time dateTime={session.lastActivityAt}>{formatDateTime(session.lastActivityAt)}</time>
+                <span aria-hidden="true">·</span>
+                <span>{plural(visibleMessageCount(session.messages), 'message')}</span>
+              </span>
+              <span className={styles.cardAction}>
+                Resume
+                <ArrowRightIcon />
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Button variant="secondary" className={styles.smallButton} onClick={onRetry}>
+      <RefreshIcon />
+      Try again
+    </Button>
+  );
+}

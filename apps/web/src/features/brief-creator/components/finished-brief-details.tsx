@@ -1,0 +1,187 @@
+import {
+  briefDataOfSystemMessage,
+  briefFieldLabels,
+  briefFields,
+  briefToastTexts,
+  emptyBriefData,
+  type BriefData,
+  type BriefField,
+} from '@gem/contracts/brief-creator';
+import { useId } from 'react';
+
+import { ButtonLink } from '@/components/ui/button';
+import { FormattedOutput } from '@/components/ui/formatted-output';
+import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
+
+import { useFinishedBrief } from '../api/get-finished-brief';
+import { entriesOfMessages, visibleMessageCount, type ChatEntry } from '../chat-entries';
+import { useErrorToast } from '../use-error-toast';
+import styles from './brief-creator.module.css';
+import { ExportButtons } from './export-buttons';
+
+export const finishedBriefsListLink = '/tools/brief-creator?tab=finished';
+
+/** The value as the details page shows it, or null for 'Not specified'. */
+function shownValue(data: BriefData, field: BriefField): string | string[] | null {
+  const value = data[field];
+  if (value === null) return null;
+  if (Array.isArray(value)) {
+    const items = value.filter((item) => item.trim() !== '');
+    return items.length > 0 ? items : null;
+  }
+  return value.trim() === '' ? null : value;
+}
+
+/** Spec §2 Brief details page: a finished brief, its every field and its conversation. */
+export function FinishedBriefDetails({ briefId }: { briefId: string }) {
+  const query = useFinishedBrief(briefId);
+  const notFound = query.error instanceof ApiError && query.error.status === 404;
+  useErrorToast(
+    { isError: query.isError && !notFound, errorUpdatedAt: query.errorUpdatedAt },
+    briefToastTexts.finishedBrief,
+  );
+  const fieldsHeading = useId();
+  const conversationHeading = useId();
+
+  const back = (
+    <ButtonLink to={finishedBriefsListLink} variant="secondary" className={styles.smallButton}>
+      <ArrowLeftIcon />
+      Back to finished briefs
+    </ButtonLink>
+  );
+
+  if (query.isPending) {
+    return (
+      <div className={styles.details}>
+        {back}
+        <p className={styles.listState}>Loading the brief…</p>
+      </div>
+    );
+  }
+  if (!query.data) {
+    return (
+      <div className={styles.details}>
+        {back}
+        <h1 className={styles.detailsTitle}>
+          {notFound ? 'Brief not found.' : 'The brief could not be loaded.'}
+        </h1>
+        {notFound ? (
+          <p className={styles.detailsLead}>It may belong to someone else, or the link may be wrong.</p>
+        ) : null}
+      </div>
+    );
+  }
+
+  const brief = query.data;
+  const data = briefDataOfSystemMessage(brief.briefDataJson) ?? emptyBriefData();
+  const entries = entriesOfMessages(brief.messages);
+
+  return (
+    <div className={styles.details}>
+      {back}
+      <header className={styles.detailsHeader}>
+        <p className={styles.eyebrow}>Finished brief</p>
+        <h1 className={styles.detailsTitle}>{brief.title}</h1>
+        <dl className={styles.detailsMeta}>
+          <div>
+            <dt>Created</dt>
+            <dd>
+              <time dateTime={brief.createdAt}>{formatDateTime(brief.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>ID</dt>
+            <dd className={styles.mono}>{brief.id}</dd>
+          </div>
+          <div>
+            <dt>Messages</dt>
+            <dd>{visibleMessageCount(brief.messages)}</dd>
+          </div>
+        </dl>
+        <ExportButtons
+          brief={{ title: brief.title, data, createdAt: brief.createdAt, id: brief.id }}
+          disabled={false}
+        />
+      </header>
+
+      <div className={styles.detailsGrid}>
+        <section className={styles.detailsCard} aria-labelledby={fieldsHeading}>
+          <h2 id={fieldsHeading} className={styles.panelTitle}>
+            Brief
+          </h2>
+          <dl className={styles.briefFields}>
+            {briefFields.map((field) => {
+              const value = shownValue(data, field);
+              return (
+                <div key={field} className={styles.briefFieldRow}>
+                  <dt>{briefFieldLabels[field]}</dt>
+                  <dd>
+                    {value === null ? (
+                      <span className={styles.notSpecified}>Not specified</span>
+                    ) : Array.isArray(value) ? (
+                      <ul className={styles.valueList}>
+                        {value.map((item, index) => (
+                          <li key={index}>{item}</li>
+                        ))}
+                      </ul>
+                    ) : (
+                      <span className={styles.valueText}>{value}</span>
+                    )}
+                  </dd>
+                </div>
+              );
+            })}
+          </dl>
+        </section>
+
+        <section className={styles.detailsCard} aria-labelledby={conversationHeading}>
+          <h2 id={conversationHeading} className={styles.panelTitle}>
+            Conversation
+          </h2>
+          {entries.length === 0 ? (
+            <p className={styles.notSpecified}>No messages.</p>
+          ) : (
+            <ol className={styles.messages} aria-label="Conversation">
+              {entries.map((entry) => (
+                <ConversationEntry key={entry.id} entry={entry} />
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function ConversationEntry({ entry }: { entry: ChatEntry }) {
+  if (entry.role === 'user') {
+    return (
+      <li className={styles.userRow}>
+        <div className={styles.bubbleUser}>
+          <span className="visually-hidden">You: </span>
+          <p className={styles.userText}>{entry.text}</p>
+        </div>
+      </li>
+    );
+  }
+  return (
+    <li className={styles.assistantRow}>
+      <div className={entry.failed ? styles.bubbleFailed : styles.bubbleAssistant}>
+        <span className="visually-hidden">Assistant: </span>
+        {entry.recommendations ? (
+          <ul className={styles.recommendations} aria-label="Recommendations">
+            {entry.recommendations.map((item, index) => (
+              <li key={index}>{item}</li>
+            ))}
+          </ul>
+        ) : entry.failed ? (
+          <p className={styles.failedText}>{entry.text}</p>
+        ) : (
+          <FormattedOutput text={entry.text} className={styles.answer} />
+        )}
+      </div>
+    </li>
+  );
+}
