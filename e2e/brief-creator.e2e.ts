@@ -1,0 +1,261 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/openai-server';
+import ExcelJS from 'exceljs';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
+import { signInWithPopup } from './support/sign-in';
+
+// The brief creator (issue 12) in Chromium: a brief built in the chat from the model's
+// structured answers (the OpenAI-compatible test server, scripted over HTTP), corrected by
+// hand, resumed from Brief Sessions, accepted, found in Finished Briefs, and exported.
+
+const browser = useBrowser();
+
+async function control(pathname: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(`${inject('aiControlURL')}/__control${pathname}`, {
+    method: body === undefined && pathname === '/requests' ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`test server control ${pathname}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
+const script = (...replies: ScriptedReply[]) => control('/replies', replies);
+const modelRequests = async () => ((await control('/requests')) as { requests: RecordedRequest[] }).requests;
+const promptOf = (request: RecordedRequest) => (request.body.messages ?? []).map((m) => m.content).join('\n');
+
+beforeEach(async () => {
+  await control('/reset', {});
+});
+
+const briefFieldNames = [
+  'campaignName',
+  'campaignType',
+  'primaryObjective',
+  'eventObjective',
+  'eventDate',
+  'targetAudience',
+  'budget',
+  'timeline',
+  'keyMessages',
+  'channels',
+  'activityKPIs',
+  'businessKPIs',
+  'creativeAssets',
+  'additionalNotes',
+] as const;
+
+/** A chat turn's structured answer, as the server asks the model for it (null: unchanged). */
+function chatTurn(standardAnswer: string, updates: Record<string, unknown>, isAwaitingConfirmation = false) {
+  const briefUpdates = Object.fromEntries(briefFieldNames.map((field) => [field, updates[field] ?? null]));
+  return { kind: 'object', value: { standardAnswer, briefUpdates, isAwaitingConfirmation } } as const;
+}
+
+// A value that a spreadsheet would run as a formula: it must stay text in both exports.
+const formulaLike = '=HYPERLINK("http://example.com","Leads")';
+
+const chat = (page: Page) => page.getByRole('region', { name: 'Chat with the assistant' });
+const preview = (page: Page) => page.getByRole('region', { name: 'Brief preview' });
+const log = (page: Page) => chat(page).getByRole('log', { name: 'Conversation' });
+
+/** Sends a message with Enter and waits until the answer is in. */
+async function say(page: Page, text: string, answer: string) {
+  const input = chat(page).getByLabel('Your message');
+  await input.fill(text);
+  await input.press('Enter');
+  await log(page).getByText(answer).waitFor({ timeout: 10_000 });
+  await chat(page).getByText('Enter sends, Shift+Enter adds a line.').waitFor();
+}
+
+async function screenshots(page: Page, name: string, prepare?: () => Promise<void>) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(viewports.mobile);
+  await prepare?.();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(viewports.desktop);
+}
+
+async function download(page: Page, button: Locator, dir: string): Promise<string> {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  const target = path.join(dir, file.suggestedFilename());
+  await file.saveAs(target);
+  return target;
+}
+
+describe('Brief creator', () => {
+  it('builds a brief in the chat, takes a correction by hand, resumes, accepts, shows and exports it', async () => {
+    const page = await browser.open('desktop');
+    await signInWithPopup(page);
+    await page.goto('/tools/brief-creator');
+    await page.getByRole('heading', { level: 1, name: 'Brief creator' }).waitFor();
+    await log(page).getByText("I'm your brief assistant", { exact: false }).waitFor();
+
+    // At 1440 × 900 the message box is on screen without scrolling the page.
+    const box = await chat(page).getByLabel('Your message').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(viewports.desktop.height);
+
+    // Turn 1: the model fills in the campaign's basics.
+    await script(
+      chatTurn('Great, a webinar for finance leaders. Which channels and KPIs do you plan?', {
+        campaignName: 'Spring CFO Webinar',
+        campaignType: ['Webinar', 'Email'],
+        primaryObjective: formulaLike,
+        eventDate: '2026-05-20',
+        keyMessages: 'Data makes decisions faster.',
+      }),
+    );
+    await say(
+      page,
+      'A webinar called Spring CFO Webinar on May 20, 2026 to win leads.',
+      'Great, a webinar for finance leaders.',
+    );
+    await expect
+      .poll(() => preview(page).getByLabel('Campaign name').inputValue())
+      .toBe('Spring CFO Webinar');
+    expect(await preview(page).getByRole('checkbox', { name: 'Webinar' }).isChecked()).toBe(true);
+    expect(await preview(page).getByLabel('Event date').inputValue()).toBe('2026-05-20');
+    await preview(page).getByText('4 of 8 required').waitFor();
+
+    // Turn 2: the lists.
+    await script(
+      chatTurn('Thanks! Who is the audience?', {
+        channels: ['LinkedIn', 'Newsletter'],
+        activityKPIs: ['300 registrations'],
+        businessKPIs: ['40 qualified leads'],
+      }),
+    );
+    await say(
+      page,
+      'LinkedIn and the newsletter; 300 registrations, 40 leads.',
+      'Thanks! Who is the audience?',
+    );
+    expect(await preview(page).getByLabel('Channels, item 2').inputValue()).toBe('Newsletter');
+
+    // A correction by hand goes to the server with the next turn.
+    await preview(page).getByLabel('Budget').fill('50 000 PLN');
+    await script(chatTurn('Noted the budget.', {}));
+    await say(page, 'The budget is in the brief.', 'Noted the budget.');
+    const prompts = (await modelRequests()).map(promptOf);
+    expect(prompts.at(-1)).toContain('50 000 PLN');
+
+    // Generate target audience overwrites the field.
+    await script({ kind: 'object', value: { targetAudience: 'CFOs of mid-sized companies in Poland.' } });
+    await chat(page).getByRole('button', { name: 'Generate target audience' }).click();
+    await expect
+      .poll(() => preview(page).getByLabel('Target audience').inputValue(), { timeout: 10_000 })
+      .toBe('CFOs of mid-sized companies in Poland.');
+    await preview(page).getByText('8 of 8 required').waitFor();
+
+    // Generate recommendations: a list in the chat.
+    await script({
+      kind: 'object',
+      value: { recommendations: ['Invite a client CFO as a speaker', 'Send two reminder e-mails'] },
+    });
+    await chat(page).getByRole('button', { name: 'Generate recommendations' }).click();
+    const recommendations = log(page).getByRole('list', { name: 'Recommendations' });
+    await recommendations.waitFor({ timeout: 10_000 });
+    expect(await recommendations.getByRole('listitem').allInnerTexts()).toEqual([
+      'Invite a client CFO as a speaker',
+      'Send two reminder e-mails',
+    ]);
+    await screenshots(page, 'brief-creator-chat', async () => {
+      await preview(page).getByRole('button', { name: 'Show fields' }).click();
+    });
+
+    // A fresh visit: the session waits in Brief Sessions and comes back whole.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Brief creator' }).waitFor();
+    await page.getByRole('tab', { name: 'Brief Sessions' }).click();
+    const card = page.getByRole('button', { name: /Resume Spring CFO Webinar/ });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('8 messages');
+    await screenshots(page, 'brief-creator-sessions');
+    await card.click();
+    expect(await page.getByRole('tab', { name: 'Brief Creator' }).getAttribute('aria-selected')).toBe('true');
+    await log(page).getByText('LinkedIn and the newsletter; 300 registrations, 40 leads.').waitFor();
+    await log(page).getByText('Invite a client CFO as a speaker').waitFor();
+    expect(await preview(page).getByLabel('Budget').inputValue()).toBe('50 000 PLN');
+    expect(await preview(page).getByLabel('Target audience').inputValue()).toBe(
+      'CFOs of mid-sized companies in Poland.',
+    );
+
+    // Accept: the finished brief, linked; the session leaves Brief Sessions.
+    await chat(page).getByRole('button', { name: 'Accept brief' }).click();
+    const link = chat(page).getByRole('link', { name: 'View the finished brief' });
+    await link.waitFor({ timeout: 10_000 });
+    const detailsPath = await link.getAttribute('href');
+    expect(detailsPath).toMatch(/^\/tools\/brief-creator\/finished\/[\da-f-]{36}$/);
+    expect(await preview(page).getByLabel('Campaign name').inputValue()).toBe('');
+    await page.getByRole('tab', { name: 'Brief Sessions' }).click();
+    await page.getByText('No unfinished sessions found.').waitFor();
+
+    await page.getByRole('tab', { name: 'Finished Briefs' }).click();
+    const finished = page.getByRole('article', { name: 'Spring CFO Webinar' });
+    await finished.waitFor();
+    expect(await finished.innerText()).toContain('LinkedIn, Newsletter');
+    await screenshots(page, 'brief-creator-finished');
+    await finished.getByRole('link', { name: /View Details/ }).click();
+    await page.waitForURL((url) => url.pathname === detailsPath);
+
+    // The details page: every field, the conversation without system messages.
+    await page.getByRole('heading', { level: 1, name: 'Spring CFO Webinar' }).waitFor();
+    const fields = page.getByRole('region', { name: 'Brief' });
+    expect(await fields.innerText()).toContain('50 000 PLN');
+    expect(await fields.innerText()).toContain(formulaLike);
+    expect(await fields.innerText()).toContain('Not specified');
+    const conversation = page.getByRole('region', { name: 'Conversation' });
+    expect(await conversation.innerText()).toContain('The budget is in the brief.');
+    expect(await conversation.innerText()).not.toContain('campaignName');
+    await screenshots(page, 'brief-creator-details');
+
+    // Both exports, read back; the formula-looking value stays text.
+    const dir = mkdtempSync(path.join(tmpdir(), 'gem-brief-'));
+    const xlsx = await download(page, page.getByRole('button', { name: 'Export to Excel' }), dir);
+    expect(path.basename(xlsx)).toBe('Spring CFO Webinar.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const sheet = workbook.worksheets[0]!;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toContain('Campaign name');
+    const cellUnder = (label: string) => sheet.getRow(2).getCell(header.indexOf(label) + 1);
+    expect(cellUnder('Campaign name').value).toBe('Spring CFO Webinar');
+    expect(cellUnder('Budget').value).toBe('50 000 PLN');
+    expect(cellUnder('Primary objective').value).toBe(formulaLike);
+    expect(cellUnder('Primary objective').formula).toBeUndefined();
+
+    const docx = await download(page, page.getByRole('button', { name: 'Export to Word' }), dir);
+    expect(path.basename(docx)).toBe('Spring CFO Webinar.docx');
+    const documentXml = execFileSync('unzip', ['-p', docx, 'word/document.xml'], { encoding: 'utf8' });
+    const documentText = documentXml
+      .replace(/<[^<>]*>/g, '')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&apos;', "'")
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&amp;', '&');
+    expect(documentText).toContain('Spring CFO Webinar');
+    expect(documentText).toContain('50 000 PLN');
+    expect(documentText).toContain(formulaLike);
+
+    // Back to the list it came from.
+    await page.getByRole('link', { name: 'Back to finished briefs' }).click();
+    await page.getByRole('article', { name: 'Spring CFO Webinar' }).waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it("says 'Brief not found.' for someone else's or a missing brief", async () => {
+    const page = await browser.open('desktop');
+    await signInWithPopup(page);
+    await page.goto('/tools/brief-creator/finished/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { level: 1, name: 'Brief not found.' }).waitFor();
+    // The 404 is the answer the page expects: the only console error is the browser's own line for it.
+    expect(pageProblems(page).filter((problem) => !problem.includes('404'))).toEqual([]);
+  });
+});
