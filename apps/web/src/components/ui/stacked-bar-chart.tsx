@@ -1,0 +1,207 @@
+import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { BarStack } from '@visx/shape';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+import styles from './stacked-bar-chart.module.css';
+
+export type ChartCategory = {
+  key: string;
+  /** Under the bar (short: 'Mar 02'). */
+  label: string;
+  /** In the table for screen readers (long: 'Week of Mar 2, 2026'). */
+  fullLabel: string;
+  /** The value of each series (by series key). */
+  values: Record<string, number>;
+};
+
+export type ChartSeries = { key: string; name: string; colour: string };
+
+type StackedBarChartProps = {
+  /** Shown above the chart and read as the table's caption. */
+  caption: string;
+  /** A line under the caption. */
+  description?: ReactNode;
+  /** The first column's header in the table ('Week'). */
+  categoryHeader: string;
+  categories: readonly ChartCategory[];
+  series: readonly ChartSeries[];
+};
+
+const HEIGHT = 220;
+const MARGIN = { top: 12, right: 8, bottom: 28, left: 36 };
+/** Until the chart knows its width (no layout yet, or no ResizeObserver). */
+const FALLBACK_WIDTH = 640;
+const number = new Intl.NumberFormat('en');
+
+/** The width of an element, kept up to date as it resizes. */
+function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      const next = entries[0]?.contentRect.width;
+      if (next) setWidth(Math.round(next));
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}
+
+type Row = { key: string; label: string } & Record<string, number | string>;
+
+/**
+ * Bars stacked by series, one per category, drawn as SVG at the width it is given (so the text
+ * stays legible on a phone), with a legend and, for screen readers, the same numbers as a
+ * table. Each series' colour should keep 3:1 against white; a thin white gap between stacked
+ * parts keeps neighbours apart.
+ */
+export function StackedBarChart({
+  caption,
+  description,
+  categoryHeader,
+  categories,
+  series,
+}: StackedBarChartProps) {
+  const captionId = useId();
+  const [frameRef, measured] = useWidth<HTMLDivElement>();
+  const width = measured ?? FALLBACK_WIDTH;
+  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
+
+  const rows: Row[] = categories.map((c) => ({ ...c.values, key: c.key, label: c.label }));
+  const keys = series.map((s) => s.key);
+  const totals = categories.map((c) => keys.reduce((sum, k) => sum + (c.values[k] ?? 0), 0));
+  const max = Math.max(1, ...totals);
+
+  const xScale = scaleBand<string>({
+    domain: categories.map((c) => c.key),
+    range: [0, innerWidth],
+    padding: categories.length > 20 ? 0.15 : 0.3,
+  });
+  const yScale = scaleLinear<number>({ domain: [0, max], range: [innerHeight, 0], nice: true });
+  const colours = new Map(series.map((s) => [s.key, s.colour]));
+  const labels = new Map(categories.map((c) => [c.key, c.label]));
+  // About one label per 56 px, so they never overlap.
+  const every = Math.max(1, Math.ceil(categories.length / Math.max(1, Math.floor(innerWidth / 56))));
+  const xTicks = categories.filter((_, i) => i % every === 0).map((c) => c.key);
+  const yTicks = yScale.ticks(Math.min(4, max)).filter((t) => Number.isInteger(t));
+
+  return (
+    <figure className={styles.figure} aria-labelledby={captionId}>
+      <figcaption id={captionId} className={styles.caption}>
+        {caption}
+      </figcaption>
+      {description ? <p className={styles.description}>{description}</p> : null}
+      <ul className={styles.legend} aria-hidden="true">
+        {series.map((s) => (
+          <li key={s.key} className={styles.legendItem}>
+            <svg className={styles.swatch} viewBox="0 0 12 12" focusable="false">
+              <rect width="12" height="12" rx="3" fill={s.colour} />
+            </svg>
+            {s.name}
+          </li>
+        ))}
+      </ul>
+      <div ref={frameRef} className={styles.frame}>
+        <svg width={width} height={HEIGHT} className={styles.chart} aria-hidden="true" focusable="false">
+          <Group left={MARGIN.left} top={MARGIN.top}>
+            {yTicks.map((tick) => (
+              <line
+                key={tick}
+                className={styles.grid}
+                x1={0}
+                x2={innerWidth}
+                y1={yScale(tick)}
+                y2={yScale(tick)}
+              />
+            ))}
+            <BarStack<Row, string>
+              data={rows}
+              keys={keys}
+              x={(row) => row.key}
+              xScale={xScale}
+              yScale={yScale}
+              color={(key) => colours.get(key) ?? '#5e554f'}
+            >
+              {(stacks) =>
+                stacks.map((stack) =>
+                  stack.bars
+                    .filter((bar) => bar.height > 0)
+                    .map((bar) => (
+                      <rect
+                        key={`${stack.index}-${bar.index}`}
+                        x={bar.x}
+                        y={bar.y}
+                        width={bar.width}
+                        height={bar.height}
+                        fill={bar.color}
+                        className={styles.bar}
+                      />
+                    )),
+                )
+              }
+            </BarStack>
+            <AxisLeft
+              scale={yScale}
+              tickValues={yTicks}
+              tickFormat={(value) => number.format(Number(value))}
+              hideAxisLine
+              hideTicks
+              tickComponent={TickLabel}
+              tickLabelProps={{ textAnchor: 'end', dx: -6, dy: '0.32em' }}
+            />
+            <AxisBottom
+              top={innerHeight}
+              scale={xScale}
+              tickValues={xTicks}
+              tickFormat={(key) => labels.get(key) ?? key}
+              stroke="#cfc4b9"
+              tickStroke="#cfc4b9"
+              tickComponent={TickLabel}
+              tickLabelProps={{ textAnchor: 'middle', dy: '0.9em' }}
+            />
+          </Group>
+        </svg>
+      </div>
+      <table className="visually-hidden">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{categoryHeader}</th>
+            {series.map((s) => (
+              <th key={s.key} scope="col">
+                {s.name}
+              </th>
+            ))}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((c, i) => (
+            <tr key={c.key}>
+              <th scope="row">{c.fullLabel}</th>
+              {series.map((s) => (
+                <td key={s.key}>{number.format(c.values[s.key] ?? 0)}</td>
+              ))}
+              <td>{number.format(totals[i] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+/** A plain SVG label (visx's own measures every word in the page, which a tick does not need). */
+function TickLabel({ x, y, formattedValue, textAnchor, dx, dy }: TickRendererProps) {
+  return (
+    <text x={x} y={y} dx={dx} dy={dy} textAnchor={textAnchor} className={styles.tick}>
+      {formattedValue}
+    </text>
+  );
+}
