@@ -1,0 +1,160 @@
+import { useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
+
+import { useCompetitors } from '../api/get-competitors';
+import { useCompetitorSearch, type CompetitorSearchParams } from '../api/search-competitor-content';
+import { countOf } from '../format';
+import {
+  dateRestrictOf,
+  readSearchParams,
+  windowDays,
+  writeSearchParams,
+  type SearchState,
+} from '../search-params';
+import styles from './competitor-search.module.css';
+import { IndexEmpty, NoResults, SearchFailed, SearchIntro } from './empty-states';
+import { IndexFreshness, isIndexEmpty } from './index-freshness';
+import { ResultCard } from './result-card';
+import { SearchForm } from './search-form';
+import { WeeklyChart } from './weekly-chart';
+
+const requestOf = (state: SearchState): CompetitorSearchParams | null =>
+  state.query
+    ? {
+        query: state.query,
+        siteSearch: state.site || null,
+        dateRestrict: dateRestrictOf(state.window),
+        sort: state.sort,
+      }
+    : null;
+
+/**
+ * Spec §2 competitor search. The search lives in the address (`?q=…&site=…&window=d90`), so it
+ * can be shared, survives a reload, and Back returns to the search before; each search is its
+ * own query, so a new one starts from an empty list.
+ */
+export function CompetitorSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = readSearchParams(searchParams);
+  const queryRef = useRef<HTMLInputElement>(null);
+  const competitors = useCompetitors();
+  const search = useCompetitorSearch(requestOf(state));
+
+  const list = competitors.data?.competitors ?? [];
+  const indexEmpty = isIndexEmpty(competitors.data);
+  const go = (next: SearchState) => setSearchParams(writeSearchParams(next));
+  const chosen = list.find((c) => c.siteSearch === state.site);
+
+  const pages = search.data?.pages ?? [];
+  const first = pages[0];
+  const items = pages.flatMap((page) => page.items);
+
+  let body;
+  if (!state.query) {
+    body =
+      competitors.data && indexEmpty ? (
+        <IndexEmpty data={competitors.data} />
+      ) : (
+        <SearchIntro names={list.map((c) => c.name)} onExample={(query) => go({ ...state, query })} />
+      );
+  } else if (search.isPending && !search.isError) {
+    body = (
+      <p className={styles.searching} role="status">
+        Searching…
+      </p>
+    );
+  } else if (!first) {
+    const error = search.error;
+    body = (
+      <SearchFailed
+        message={error?.message ?? 'The search did not answer.'}
+        requestId={error instanceof ApiError ? error.requestId : undefined}
+        retrying={search.isFetching}
+        onRetry={() => void search.refetch()}
+      />
+    );
+  } else if (items.length === 0) {
+    body =
+      competitors.data && indexEmpty ? (
+        <IndexEmpty data={competitors.data} />
+      ) : (
+        <NoResults
+          search={state}
+          competitorName={state.site ? (chosen?.name ?? state.site) : null}
+          canWiden={windowDays(state.window) < 365}
+          onWiden={() => go({ ...state, window: { unit: 'd', amount: 365 } })}
+          onAllCompetitors={() => go({ ...state, site: '' })}
+          onOtherWords={() => {
+            queryRef.current?.focus();
+            queryRef.current?.select();
+          }}
+        />
+      );
+  } else {
+    const info = first.searchInformation;
+    body = (
+      <>
+        <p className={styles.summary} role="status">
+          {info.totalResults === 1 ? '1 result' : `About ${info.formattedTotalResults} results`} (
+          {info.formattedSearchTime} seconds)
+        </p>
+        {first.weeklyCounts && first.weeklyCounts.length > 0 ? (
+          <div className={styles.chartPanel}>
+            <WeeklyChart counts={first.weeklyCounts} competitors={list} window={state.window} />
+          </div>
+        ) : null}
+        <ol className={styles.results} aria-label={`Results for ${state.query}`}>
+          {items.map((item, index) => (
+            <li key={`${item.link}-${index}`}>
+              <ResultCard item={item} />
+            </li>
+          ))}
+        </ol>
+        <div className={styles.more}>
+          {search.isFetchNextPageError ? (
+            <p role="alert" className={styles.moreText}>
+              More results could not be loaded: {search.error?.message}
+            </p>
+          ) : null}
+          {search.hasNextPage ? (
+            <Button
+              variant="secondary"
+              onClick={() => void search.fetchNextPage()}
+              disabled={search.isFetchingNextPage}
+            >
+              {search.isFetchingNextPage
+                ? 'Loading…'
+                : search.isFetchNextPageError
+                  ? 'Try again'
+                  : 'Load More Results'}
+            </Button>
+          ) : (
+            <p className={styles.moreText}>
+              {countOf(items.length, 'result', 'results')} shown: that is all of them.
+            </p>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.formPanel}>
+        <SearchForm value={state} competitors={list} onSearch={go} queryRef={queryRef} />
+        {competitors.data ? <IndexFreshness data={competitors.data} /> : null}
+        {competitors.isError ? (
+          <p className={styles.freshness} role="status">
+            The list of competitors could not be loaded; searching all of them still works.
+          </p>
+        ) : null}
+      </div>
+      <section className={styles.resultsArea} aria-label="Search results">
+        {body}
+      </section>
+    </div>
+  );
+}
