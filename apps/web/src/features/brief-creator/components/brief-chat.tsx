@@ -25,14 +25,11 @@ export function BriefChat({ chat, aiUnavailable }: { chat: BriefChatState; aiUna
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const blank = chat.input.trim() === '';
   const actionsDisabled = chat.isBusy || chat.sessionId === null;
-  const last = chat.entries.at(-1);
-  const lastText = last?.text;
-
-  // Keep the newest words in view as they arrive.
+  // Keep the newest words in view as they arrive (and when an answer turns into a list).
   useEffect(() => {
     const log = logRef.current;
     if (log) log.scrollTop = log.scrollHeight;
-  }, [chat.entries.length, lastText]);
+  }, [chat.entries]);
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     // Spec §2: Enter sends, Shift+Enter adds a line (and Enter while composing an IME word does not send).
