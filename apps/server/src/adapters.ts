@@ -4,6 +4,9 @@ import type { Db } from './db/client';
 import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
 import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
 import type { TextModel } from './integrations/llm/text-model';
+import { createBraveSearch } from './integrations/web-search/brave-search';
+import { createIndexSearch } from './integrations/web-search/index-search';
+import type { WebSearch } from './integrations/web-search/web-search';
 import {
   createIdentityProvider,
   type IdentityProvider,
@@ -12,7 +15,8 @@ import {
 
 /**
  * GEM's ports to the outside, each built from config by its adapter: who signed in (the
- * embedded provider or an external OIDC issuer), the AI text service, the news feeds. The
+ * embedded provider or an external OIDC issuer), the AI text service, the news feeds, web
+ * search (competitor search). The
  * process entry (server.ts) builds them and hands them to buildApp; tests build them from a
  * config that points at the local test servers.
  */
@@ -21,6 +25,8 @@ export type AppAdapters = {
   /** null when no AI service is configured (the AI tools say so). */
   textModel: TextModel | null;
   feedReader: FeedReader;
+  /** Competitor search: GEM's own index, or the Brave Search API (GEM_SEARCH_PROVIDER). */
+  webSearch: WebSearch;
 };
 
 export type AdapterSeams = {
@@ -46,5 +52,6 @@ export async function createAdapters({
       ? createAiSdkTextModel({ ai, service: ai.service, log: log.child({ module: 'llm' }) })
       : null,
     feedReader: createFeedReader(config.feeds),
+    webSearch: config.search.brave ? createBraveSearch(config.search.brave) : createIndexSearch({ db }),
   };
 }

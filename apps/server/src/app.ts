@@ -21,6 +21,9 @@ import { paidAdsRoutes } from './modules/paid-ads/paid-ads.routes';
 import { socialMediaPostRoutes } from './modules/social-media-post/social-media-post.routes';
 import { summarizePromptRoutes, summarizeRoutes } from './modules/summarize/summarize.routes';
 import { teaserGeneratorRoutes } from './modules/teaser-generator/teaser-generator.routes';
+import { competitorSearchRoutes } from './modules/competitor-search/competitor-search.routes';
+import { createCompetitorSearchService } from './modules/competitor-search/competitor-search.service';
+import { scheduleSampleCorpus } from './modules/competitor-search/sample-corpus';
 import { createFeedRefresher } from './modules/market-research/feed-refresher';
 import { marketResearchRoutes } from './modules/market-research/market-research.routes';
 import { createMarketResearchService } from './modules/market-research/market-research.service';
@@ -106,6 +109,14 @@ export async function buildApp({
     log: app.log.child({ module: 'market-research' }),
     scheduler,
   });
+  // Competitor search: with crawling off, the bundled sample corpus while the index has no real page.
+  scheduleSampleCorpus({
+    db,
+    competitors: config.competitors.list,
+    crawl: config.competitors.crawl,
+    scheduler,
+    log: app.log.child({ module: 'competitor-search' }),
+  });
   // A listening server runs background work (feeds at start, then on schedule); app.inject() tests never start it.
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
@@ -153,6 +164,13 @@ export async function buildApp({
     await api.register(briefCreatorRoutes, { briefCreator });
     await api.register(marketResearchRoutes, {
       service: createMarketResearchService({ db, sources: feeds.sources }),
+    });
+    await api.register(competitorSearchRoutes, {
+      service: createCompetitorSearchService({
+        db,
+        search: adapters.webSearch,
+        competitors: config.competitors,
+      }),
     });
     for (const routes of protectedRoutes) await api.register(routes);
   });

@@ -33,11 +33,12 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\v\f\u000e-\u001f\u007f]/g;
 
 /**
  * Text as the index keeps it, cleaned as Market Research cleans feed text: storable (no NUL, no
- * half surrogate pair), no bidirectional controls or other control characters, whitespace
+ * half surrogate pair), composed (NFC), no bidirectional controls or other control characters, whitespace
  * collapsed, and capped (never in the middle of a surrogate pair).
  */
 export function cleanIndexText(text: string, max: number): string {
-  const clean = withoutBidiControls(toStorableText(text))
+  // NFC: one code point per accented letter, so snippets fold it in place.
+  const clean = withoutBidiControls(toStorableText(text).normalize('NFC'))
     .replace(CONTROL_CHARACTERS, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -1,0 +1,140 @@
+import {
+  COMPETITOR_START_MAX,
+  siteSearchOf,
+  type CompetitorSearchResponse,
+  type CompetitorsResponse,
+  type ParsedCompetitorSearchRequest,
+} from '@gem/contracts/competitor-search';
+import { sql } from 'drizzle-orm';
+import type { CompetitorsConfig } from '../../config';
+import type { Db } from '../../db/client';
+import { competitorCrawls, competitorPages } from '../../db/schema/competitor-search';
+import type { WebSearch } from '../../integrations/web-search/web-search';
+import { parseWebQuery, webTsquery } from '../../lib/search-text';
+
+/** Competitor search (issue 13): the spec's search call over the WebSearch port, and the competitors' status. */
+
+const DAY = 24 * 60 * 60 * 1000;
+
+export const NO_WORDS = 'The query has no words to search for.';
+export const ONLY_EXCLUDED = 'The query only excludes words: add a word to search for.';
+export const UNKNOWN_SITE =
+  'This is not one of the competitors’ sites. Choose one from the list, or none for all.';
+
+/** A request field and what is wrong with it (beyond its schema). */
+export type RequestProblem = { field: 'query' | 'siteSearch'; message: string };
+
+/** A site as siteSearch may name it: no scheme, lower-case host, with or without the last '/'. */
+const siteKey = (site: string) => {
+  const bare = siteSearchOf(site.trim()).toLowerCase();
+  return bare.endsWith('/') ? bare : `${bare}/`;
+};
+
+export type CompetitorSearchService = ReturnType<typeof createCompetitorSearchService>;
+
+export function createCompetitorSearchService({
+  db,
+  search,
+  competitors,
+  now = () => new Date(),
+}: {
+  db: Db;
+  search: WebSearch;
+  competitors: CompetitorsConfig;
+  now?: () => Date;
+}) {
+  const bySite = new Map(competitors.list.map((c) => [siteKey(c.site), c]));
+
+  function competitorsFor(siteSearch: string | null | undefined) {
+    if (!siteSearch || siteSearch.trim() === '') return competitors.list;
+    const one = bySite.get(siteKey(siteSearch));
+    return one ? [one] : undefined;
+  }
+
+  /** What the request's schema cannot know: words to search for, and a known site. */
+  function problems(request: { query: string; siteSearch?: string | null | undefined }): RequestProblem[] {
+    const found: RequestProblem[] = [];
+    const query = parseWebQuery(request.query);
+    if (!webTsquery(query)) {
+      found.push({ field: 'query', message: query.excluded.length > 0 ? ONLY_EXCLUDED : NO_WORDS });
+    }
+    if (!competitorsFor(request.siteSearch)) found.push({ field: 'siteSearch', message: UNKNOWN_SITE });
+    return found;
+  }
+
+  async function searchContent(
+    request: ParsedCompetitorSearchRequest,
+    signal?: AbortSignal,
+  ): Promise<CompetitorSearchResponse> {
+    const started = performance.now();
+    const at = now();
+    const windowDays = request.dateRestrict
+      ? Number(request.dateRestrict.slice(1)) * (request.dateRestrict[0] === 'w' ? 7 : 1)
+      : null;
+    const page = await search.search(
+      {
+        text: request.query,
+        query: parseWebQuery(request.query),
+        num: request.num,
+        start: request.start,
+        since: windowDays === null ? null : new Date(at.getTime() - windowDays * DAY),
+        windowDays,
+        now: at,
+        sort: request.sort,
+        // The routes' schema has refused an unknown site.
+        competitors: competitorsFor(request.siteSearch) ?? [],
+      },
+      signal,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const nextStart =
+      page.nextStart !== null && page.nextStart <= COMPETITOR_START_MAX ? page.nextStart : null;
+    return {
+      items: page.items,
+      searchInformation: {
+        formattedTotalResults: page.totalResults.toLocaleString('en-US'),
+        formattedSearchTime: seconds.toFixed(2),
+        totalResults: page.totalResults,
+      },
+      queries: nextStart === null ? {} : { nextPage: [{ startIndex: nextStart }] },
+      ...(page.weeklyCounts ? { weeklyCounts: page.weeklyCounts } : {}),
+    };
+  }
+
+  async function listCompetitors(): Promise<CompetitorsResponse> {
+    const [counts, crawls] = await Promise.all([
+      db
+        .select({
+          competitorKey: competitorPages.competitorKey,
+          pages: sql<number>`count(*)::int`,
+          real: sql<number>`count(*) filter (where not ${competitorPages.sample})::int`,
+        })
+        .from(competitorPages)
+        .groupBy(competitorPages.competitorKey),
+      db.select().from(competitorCrawls),
+    ]);
+    const countOf = new Map(counts.map((c) => [c.competitorKey, c]));
+    const crawlOf = new Map(crawls.map((c) => [c.competitorKey, c]));
+    const listed = competitors.list.map((c) => countOf.get(c.key));
+    return {
+      competitors: competitors.list.map((c) => {
+        const crawl = crawlOf.get(c.key);
+        return {
+          key: c.key,
+          name: c.name,
+          site: c.site,
+          siteSearch: siteSearchOf(c.site),
+          pages: Number(countOf.get(c.key)?.pages ?? 0),
+          lastCrawledAt: crawl?.lastFinishedAt ? crawl.lastFinishedAt.toISOString() : null,
+          lastError: crawl?.lastError ?? null,
+        };
+      }),
+      provider: search.provider,
+      sample:
+        listed.some((c) => Number(c?.pages ?? 0) > 0) && listed.every((c) => Number(c?.real ?? 0) === 0),
+      crawling: competitors.crawl,
+    };
+  }
+
+  return { problems, search: searchContent, listCompetitors };
+}
