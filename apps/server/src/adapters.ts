@@ -16,9 +16,8 @@ import {
 /**
  * GEM's ports to the outside, each built from config by its adapter: who signed in (the
  * embedded provider or an external OIDC issuer), the AI text service, the news feeds, web
- * search (competitor search). The
- * process entry (server.ts) builds them and hands them to buildApp; tests build them from a
- * config that points at the local test servers.
+ * search (competitor search). The process entry (server.ts) builds them and hands them to
+ * buildApp; tests build them from a config that points at the local test servers.
  */
 export type AppAdapters = {
   identityProvider: IdentityProvider;
