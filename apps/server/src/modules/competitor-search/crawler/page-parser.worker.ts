@@ -1,0 +1,37 @@
+import { parentPort } from 'node:worker_threads';
+import { decodeHtml } from './decode-html';
+import { extractPage, parseSitemap, type PageFacts, type SitemapFacts } from './page-facts';
+
+/**
+ * The page parser's thread (page-parser.ts starts it): parses one fetched document at a time,
+ * so a large or hostile page never holds up the server's event loop. In the bundle it is its own
+ * entry point, dist/page-parser.worker.js (build.mjs).
+ */
+
+export type PageParseRequest =
+  | { kind: 'page'; body: Uint8Array; contentType: string | undefined; url: string }
+  | { kind: 'sitemap'; body: Uint8Array; contentType: string | undefined };
+export type PageParseAnswer =
+  | { type: 'ready' }
+  | { type: 'page'; facts: PageFacts }
+  | { type: 'sitemap'; facts: SitemapFacts }
+  | { type: 'error'; message: string };
+
+const port = parentPort;
+if (!port) throw new Error('page-parser.worker runs as a worker thread (see page-parser.ts)');
+
+port.on('message', (request: PageParseRequest) => {
+  let answer: PageParseAnswer;
+  try {
+    const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
+    const text = decodeHtml(bytes, request.contentType);
+    answer =
+      request.kind === 'page'
+        ? { type: 'page', facts: extractPage(text, request.url) }
+        : { type: 'sitemap', facts: parseSitemap(text) };
+  } catch (err) {
+    answer = { type: 'error', message: err instanceof Error ? err.message : String(err) };
+  }
+  port.postMessage(answer);
+});
+port.postMessage({ type: 'ready' } satisfies PageParseAnswer);
