@@ -48,7 +48,7 @@ describe('router', () => {
   });
 
   it('keeps the header, navigation and footer around every page', async () => {
-    renderRoute('/tools/competitor-search');
+    renderRoute('/tools/campaign-audience-builder');
     await screen.findByRole('heading', { name: 'Page incoming' });
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
