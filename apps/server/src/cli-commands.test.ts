@@ -1,4 +1,7 @@
+import { fictionalSite, startSiteHost, type SiteHost } from '@gem/test-servers/site-host';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deferred } from '../test/deferred';
 import { createTestDatabase } from '../test/test-database';
 import { runCli, type CliIo } from './cli-commands';
 import { externalAuth } from '../test/test-app';
@@ -7,6 +10,8 @@ import { testConfig } from '../test/test-config';
 import type { Database } from './db/client';
 import { createLocalAccounts } from './integrations/oidc/embedded/local-accounts';
 import { createIdentityService } from './modules/identity/identity.service';
+import { createScheduler } from './lib/scheduler';
+import { COMPETITOR_CRAWL_TASK } from './modules/competitor-search/crawler/crawler';
 
 let database: Database;
 beforeAll(async () => {
@@ -21,7 +26,12 @@ async function gem(
   const out: string[] = [];
   const err: string[] = [];
   const io: CliIo = { readPassword: async () => password, out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await runCli(args.split(' ').filter(Boolean), { config, db: database.db, io });
+  const code = await runCli(args.split(' ').filter(Boolean), {
+    config,
+    db: database.db,
+    io,
+    log: pino({ level: 'silent' }),
+  });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -79,5 +89,80 @@ describe('the gem command-line tool', () => {
     expect((await gem('')).code).toBe(2);
     expect((await gem('--help')).out).toContain('accounts add <email>');
     expect((await gem('access frobnicate x')).code).toBe(2);
+  });
+});
+
+describe('gem competitors', () => {
+  let site: SiteHost;
+  beforeAll(async () => {
+    site = await startSiteHost();
+    site.load(fictionalSite(site.origin, '/pl/', 3));
+    site.set('/druga/', { status: 500, body: 'awaria' });
+  });
+  afterAll(() => site.close());
+
+  const withSite = () => {
+    const base = testConfig();
+    return testConfig({
+      competitors: {
+        ...base.competitors,
+        list: [
+          { key: 'fikcja', name: 'Fikcyjna Firma', site: site.url('/pl/') },
+          { key: 'druga', name: 'Druga Firma', site: site.url('/druga/') },
+        ],
+        crawlDelayMs: 0,
+        allowPrivateHosts: true,
+      },
+    });
+  };
+
+  it('crawls one competitor or all, and shows pages, the last crawl and its error', async () => {
+    const config = withSite();
+    const one = await gem('competitors crawl fikcja', { config });
+    expect(one).toMatchObject({ code: 0 });
+    expect(one.out).toContain('fikcja: 4 pages stored, 0 unchanged, 0 skipped, 0 failed');
+    expect(site.requests('/druga/')).toHaveLength(0);
+
+    const all = await gem('competitors crawl', { config });
+    expect(all.code).toBe(1);
+    expect(all.out).toContain('druga: 0 pages stored, 0 unchanged, 0 skipped, 1 failed');
+    expect(all.out).toMatch(
+      /problem: 1 page could not be read: http:\/\/127\.0\.0\.1:\d+\/druga\/: HTTP 500/,
+    );
+
+    const status = await gem('competitors status', { config });
+    expect(status.code).toBe(0);
+    expect(status.out).toMatch(
+      /fikcja\s+http:\/\/127\.0\.0\.1:\d+\/pl\/\s+4\s+\d{4}-\d\d-\d\d \d\d:\d\d\s+none/,
+    );
+    expect(status.out).toMatch(/druga\s+\S+\s+0\s+\S+ \S+\s+yes, below/);
+    expect(status.out).toMatch(/^druga: 1 page could not be read/m);
+    expect(status.out).toContain('GEM_COMPETITORS_CRAWL=false');
+
+    expect((await gem('competitors crawl nobody', { config })).err).toContain('The keys: fikcja, druga.');
+  });
+
+  it('does not crawl while a server holds the crawl', async () => {
+    const config = withSite();
+    const server = createScheduler({ db: database.db, log: pino({ level: 'silent' }) });
+    const started = deferred<void>();
+    const release = deferred<void>();
+    server.every({
+      name: COMPETITOR_CRAWL_TASK,
+      intervalMs: 60_000,
+      leaseMs: 60_000,
+      run: async () => {
+        started.resolve();
+        await release.promise;
+      },
+    });
+    const running = server.runNow(COMPETITOR_CRAWL_TASK, { force: true });
+    await started.promise;
+    const refused = await gem('competitors crawl', { config });
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('A GEM server is crawling the competitors right now');
+    release.resolve();
+    await running;
+    await server.stop();
   });
 });

@@ -1,6 +1,16 @@
 import { parseArgs } from 'node:util';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { createScheduler } from './lib/scheduler';
+import {
+  COMPETITOR_CRAWL_TASK,
+  createCompetitorCrawler,
+  scheduleCompetitorCrawl,
+  type CrawlOutcome,
+} from './modules/competitor-search/crawler/crawler';
+import { crawlStatus } from './modules/competitor-search/crawler/crawl-status';
 import { createLocalAccounts, LocalAccountError } from './integrations/oidc/embedded/local-accounts';
 import { EMBEDDED_ISSUER_KEY } from './integrations/oidc/token-verifier';
 import { AccessAdminError, createAccessAdmin } from './modules/identity/identity.service';
@@ -16,6 +26,10 @@ App access (who may use GEM once signed in):
   access grant <email>
   access revoke <email>
   access list
+
+Competitor search (GEM's own index of the competitors' Polish sites):
+  competitors crawl [key]   crawl every competitor's site now, or one; not while a server crawls
+  competitors status        pages per site, last crawl, last error
 `;
 
 export type CliIo = {
@@ -39,8 +53,22 @@ function table(rows: string[][]): string[] {
   );
 }
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+function crawlSummary(o: CrawlOutcome): string {
+  return `${o.key}: ${plural(o.stored, 'page')} stored, ${o.unchanged} unchanged, ${o.skipped} skipped, ${o.failed} failed`;
+}
+
 /** Runs one command of the `gem` tool; returns the process exit code. */
-export async function runCli(argv: string[], { config, db, io }: { config: Config; db: Db; io: CliIo }) {
+export async function runCli(
+  argv: string[],
+  {
+    config,
+    db,
+    io,
+    log = pino({ level: 'warn' }, pino.destination(2)),
+  }: { config: Config; db: Db; io: CliIo; log?: FastifyBaseLogger },
+) {
   const accounts = createLocalAccounts(db);
   const admin = createAccessAdmin({ db });
   const embedded = config.auth.mode === 'embedded';
@@ -53,6 +81,7 @@ export async function runCli(argv: string[], { config, db, io }: { config: Confi
     options: { name: { type: 'string' }, grant: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   const [group, command, email, ...extra] = positionals;
+  const { competitors } = config;
   const needEmail = () => {
     if (!email || extra.length > 0) throw new UsageError(`${group} ${command} takes one e-mail address.`);
     return email;
@@ -156,6 +185,68 @@ export async function runCli(argv: string[], { config, db, io }: { config: Confi
           io.out(`Also allowed: anyone with an e-mail at ${allowedDomains.join(', ')}.`);
         if (requiredRoles.length > 0)
           io.out(`Also allowed: anyone whose token has the role ${requiredRoles.join(' or ')}.`);
+        return 0;
+      }
+      case 'competitors crawl': {
+        const key = email;
+        if (extra.length > 0) throw new UsageError('competitors crawl takes at most one competitor key.');
+        if (key && !competitors.list.some((c) => c.key === key)) {
+          throw new UsageError(
+            `No competitor has the key ${key}. The keys: ${competitors.list.map((c) => c.key).join(', ')}.`,
+          );
+        }
+        const crawler = createCompetitorCrawler({
+          db,
+          competitors: competitors.list,
+          delayMs: competitors.crawlDelayMs,
+          maxPagesPerRound: competitors.maxPagesPerRound,
+          allowPrivateHosts: competitors.allowPrivateHosts,
+          log,
+        });
+        // Through the scheduler's lease: never beside a server's round, nor another command's.
+        const scheduler = createScheduler({ db, log });
+        let outcomes: CrawlOutcome[] = [];
+        scheduleCompetitorCrawl(scheduler, crawler, competitors.crawlMinutes, {
+          keys: key ? [key] : undefined,
+          onRound: (done) => (outcomes = done),
+        });
+        try {
+          io.out(`Crawling ${key ?? `${plural(competitors.list.length, 'competitor')}' sites`}…`);
+          if (!(await scheduler.runNow(COMPETITOR_CRAWL_TASK, { force: true }))) {
+            io.err(
+              'A GEM server is crawling the competitors right now. Try again when it is done (competitors status).',
+            );
+            return 1;
+          }
+        } finally {
+          await scheduler.stop();
+          await crawler.close();
+        }
+        for (const o of outcomes) {
+          io.out(crawlSummary(o));
+          if (o.error) io.out(`  problem: ${o.error}`);
+        }
+        return outcomes.some((o) => o.error) ? 1 : 0;
+      }
+      case 'competitors status': {
+        if (email) throw new UsageError('competitors status takes no arguments.');
+        const status = await crawlStatus(db, competitors.list);
+        const rows = status.map((s) => [
+          s.key,
+          s.site,
+          s.samplePages > 0 && s.pages === 0 ? `${s.pages} (+${s.samplePages} samples)` : String(s.pages),
+          s.unfinished ? `started ${date(s.lastStartedAt)}, not finished` : date(s.lastFinishedAt),
+          s.lastFinishedAt || s.unfinished ? (s.lastError ? 'yes, below' : 'none') : '-',
+        ]);
+        for (const line of table([['KEY', 'SITE', 'PAGES', 'LAST CRAWL', 'ERRORS'], ...rows])) io.out(line);
+        for (const s of status) {
+          if (s.lastError) io.out(`${s.key}: ${s.lastError}`);
+        }
+        io.out(
+          competitors.crawl
+            ? `Servers crawl at start and every ${competitors.crawlMinutes} minutes (GEM_COMPETITORS_CRAWL_MINUTES).`
+            : 'Servers do not crawl on their own (GEM_COMPETITORS_CRAWL=false); competitors crawl runs one round.',
+        );
         return 0;
       }
       default:

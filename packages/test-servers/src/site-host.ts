@@ -43,6 +43,8 @@ export type SiteHost = {
   /** Forgets every route and every recorded request. */
   reset(): void;
   requests(path?: string): SiteRequest[];
+  /** Resolves with the first request for `path` once it has arrived: tests wait instead of sleeping. */
+  waitForRequest(path: string): Promise<SiteRequest>;
   close(): Promise<void>;
 };
 
@@ -50,10 +52,16 @@ export async function startSiteHost(): Promise<SiteHost> {
   const routes = new Map<string, SiteAnswer[]>();
   const served = new Map<string, number>();
   let seen: SiteRequest[] = [];
+  const waiters: { path: string; resolve: (r: SiteRequest) => void }[] = [];
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const [path = '/', query = ''] = (req.url ?? '/').split('?');
-    seen.push({ path, query, headers: req.headers });
+    const request = { path, query, headers: req.headers };
+    seen.push(request);
+    for (const waiter of waiters.filter((w) => w.path === path)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(request);
+    }
     const answers = routes.get(path);
     if (!answers) {
       res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Nie znaleziono</h1>');
@@ -125,6 +133,12 @@ export async function startSiteHost(): Promise<SiteHost> {
       seen = [];
     },
     requests: (path) => seen.filter((r) => path === undefined || r.path === path),
+    waitForRequest: (path) =>
+      new Promise<SiteRequest>((resolve) => {
+        const arrived = seen.find((r) => r.path === path);
+        if (arrived) resolve(arrived);
+        else waiters.push({ path, resolve });
+      }),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -618,19 +618,23 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
 
 /**
  * Registers the crawl round with the scheduler: at an instance's start when due, then every
- * `crawlMinutes`, on one instance at a time (the lease in scheduled_tasks).
+ * `crawlMinutes`, on one instance at a time (the lease in scheduled_tasks). The command line
+ * registers it too, for `keys` only, and runs it at once through the same lease, so it never
+ * crawls beside a server's round.
  */
 export function scheduleCompetitorCrawl(
   scheduler: Scheduler,
   crawler: CompetitorCrawler,
   crawlMinutes: number,
+  { keys, onRound }: { keys?: readonly string[]; onRound?: (outcomes: CrawlOutcome[]) => void } = {},
 ): void {
   scheduler.every({
     name: COMPETITOR_CRAWL_TASK,
     intervalMs: crawlMinutes * 60_000,
     leaseMs: LEASE_MS,
     run: async (signal) => {
-      await crawler.crawl({ signal });
+      const outcomes = await crawler.crawl({ keys, signal });
+      onRound?.(outcomes);
     },
   });
 }
