@@ -24,6 +24,10 @@ import { teaserGeneratorRoutes } from './modules/teaser-generator/teaser-generat
 import { competitorSearchRoutes } from './modules/competitor-search/competitor-search.routes';
 import { createCompetitorSearchService } from './modules/competitor-search/competitor-search.service';
 import { scheduleSampleCorpus } from './modules/competitor-search/sample-corpus';
+import {
+  createCompetitorCrawler,
+  scheduleCompetitorCrawl,
+} from './modules/competitor-search/crawler/crawler';
 import { createFeedRefresher } from './modules/market-research/feed-refresher';
 import { marketResearchRoutes } from './modules/market-research/market-research.routes';
 import { createMarketResearchService } from './modules/market-research/market-research.service';
@@ -117,6 +121,22 @@ export async function buildApp({
     scheduler,
     log: app.log.child({ module: 'competitor-search' }),
   });
+  // The competitor crawler (GEM_COMPETITORS_CRAWL): at start, then every crawlMinutes, one instance at a time.
+  if (config.competitors.crawl) {
+    const { competitors } = config;
+    scheduleCompetitorCrawl(
+      scheduler,
+      createCompetitorCrawler({
+        db,
+        competitors: competitors.list,
+        delayMs: competitors.crawlDelayMs,
+        maxPagesPerRound: competitors.maxPagesPerRound,
+        allowPrivateHosts: competitors.allowPrivateHosts,
+        log: app.log.child({ module: 'competitor-crawler' }),
+      }),
+      competitors.crawlMinutes,
+    );
+  }
   // A listening server runs background work (feeds at start, then on schedule); app.inject() tests never start it.
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
