@@ -34,7 +34,10 @@ export type SearchSort = (typeof searchSorts)[number];
 /** `d<N>` (the last N days) or `w<N>` (the last N weeks), N at least 1. */
 export const dateRestrictSchema = z
   .string()
-  .regex(/^[dw][1-9]\d{0,3}$/, { error: 'The window must be d<days> or w<weeks>, e.g. d90 or w12.' })
+  .regex(/^[dw][1-9]\d{0,3}$/, {
+    error: 'The window must be d<days> or w<weeks>, e.g. d90 or w12.',
+    abort: true,
+  })
   .refine((value) => Number(value.slice(1)) <= WINDOW_MAX[value[0] as WindowUnit], {
     error: `The window is too long: at most ${WINDOW_MAX.d} days or ${WINDOW_MAX.w} weeks.`,
   });
