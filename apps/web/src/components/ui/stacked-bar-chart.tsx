@@ -30,7 +30,7 @@ type StackedBarChartProps = {
 };
 
 const HEIGHT = 220;
-const MARGIN = { top: 12, right: 8, bottom: 28, left: 36 };
+const MARGIN = { top: 12, right: 12, bottom: 40, left: 36 };
 /** Until the chart knows its width (no layout yet, or no ResizeObserver). */
 const FALLBACK_WIDTH = 640;
 const number = new Intl.NumberFormat('en');

@@ -109,8 +109,10 @@ export function SearchForm({ value, competitors, onSearch, queryRef }: SearchFor
           options={siteOptions}
           onValueChange={(site) => setDraft({ ...draft, site })}
         />
-        <fieldset className={styles.window}>
-          <legend className={styles.label}>Published in the last</legend>
+        <div role="group" aria-labelledby={`${id}-window`} className={styles.window}>
+          <span id={`${id}-window`} className={styles.label}>
+            Published in the last
+          </span>
           <div className={styles.windowControls}>
             <input
               id={`${id}-amount`}
@@ -150,7 +152,7 @@ export function SearchForm({ value, competitors, onSearch, queryRef }: SearchFor
               {period.message}
             </p>
           )}
-        </fieldset>
+        </div>
         <SelectField
           label="Sort by"
           value={draft.sort}
