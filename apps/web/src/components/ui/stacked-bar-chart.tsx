@@ -43,8 +43,9 @@ function useWidth<T extends HTMLElement>() {
     const node = ref.current;
     if (!node || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver((entries) => {
+      // contentRect: the width inside the frame's padding, which is what the chart may fill.
       const next = entries[0]?.contentRect.width;
-      if (next) setWidth(Math.round(next));
+      if (next) setWidth(Math.floor(next));
     });
     observer.observe(node);
     return () => observer.disconnect();
@@ -69,8 +70,10 @@ export function StackedBarChart({
 }: StackedBarChartProps) {
   const captionId = useId();
   const [frameRef, measured] = useWidth<HTMLDivElement>();
-  const width = measured ?? FALLBACK_WIDTH;
-  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
+  // Drawn once its width is known (the next frame), never wider than its place; without a
+  // ResizeObserver (tests) at a fixed width.
+  const width = measured ?? (typeof ResizeObserver === 'undefined' ? FALLBACK_WIDTH : null);
+  const innerWidth = Math.max(0, (width ?? 0) - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
 
   const rows: Row[] = categories.map((c) => ({ ...c.values, key: c.key, label: c.label }));
@@ -108,65 +111,67 @@ export function StackedBarChart({
         ))}
       </ul>
       <div ref={frameRef} className={styles.frame}>
-        <svg width={width} height={HEIGHT} className={styles.chart} aria-hidden="true" focusable="false">
-          <Group left={MARGIN.left} top={MARGIN.top}>
-            {yTicks.map((tick) => (
-              <line
-                key={tick}
-                className={styles.grid}
-                x1={0}
-                x2={innerWidth}
-                y1={yScale(tick)}
-                y2={yScale(tick)}
+        {width === null ? null : (
+          <svg width={width} height={HEIGHT} className={styles.chart} aria-hidden="true" focusable="false">
+            <Group left={MARGIN.left} top={MARGIN.top}>
+              {yTicks.map((tick) => (
+                <line
+                  key={tick}
+                  className={styles.grid}
+                  x1={0}
+                  x2={innerWidth}
+                  y1={yScale(tick)}
+                  y2={yScale(tick)}
+                />
+              ))}
+              <BarStack<Row, string>
+                data={rows}
+                keys={keys}
+                x={(row) => row.key}
+                xScale={xScale}
+                yScale={yScale}
+                color={(key) => colours.get(key) ?? '#5e554f'}
+              >
+                {(stacks) =>
+                  stacks.map((stack) =>
+                    stack.bars
+                      .filter((bar) => bar.height > 0)
+                      .map((bar) => (
+                        <rect
+                          key={`${stack.index}-${bar.index}`}
+                          x={bar.x}
+                          y={bar.y}
+                          width={bar.width}
+                          height={bar.height}
+                          fill={bar.color}
+                          className={styles.bar}
+                        />
+                      )),
+                  )
+                }
+              </BarStack>
+              <AxisLeft
+                scale={yScale}
+                tickValues={yTicks}
+                tickFormat={(value) => number.format(Number(value))}
+                hideAxisLine
+                hideTicks
+                tickComponent={TickLabel}
+                tickLabelProps={{ textAnchor: 'end', dx: -6, dy: '0.32em' }}
               />
-            ))}
-            <BarStack<Row, string>
-              data={rows}
-              keys={keys}
-              x={(row) => row.key}
-              xScale={xScale}
-              yScale={yScale}
-              color={(key) => colours.get(key) ?? '#5e554f'}
-            >
-              {(stacks) =>
-                stacks.map((stack) =>
-                  stack.bars
-                    .filter((bar) => bar.height > 0)
-                    .map((bar) => (
-                      <rect
-                        key={`${stack.index}-${bar.index}`}
-                        x={bar.x}
-                        y={bar.y}
-                        width={bar.width}
-                        height={bar.height}
-                        fill={bar.color}
-                        className={styles.bar}
-                      />
-                    )),
-                )
-              }
-            </BarStack>
-            <AxisLeft
-              scale={yScale}
-              tickValues={yTicks}
-              tickFormat={(value) => number.format(Number(value))}
-              hideAxisLine
-              hideTicks
-              tickComponent={TickLabel}
-              tickLabelProps={{ textAnchor: 'end', dx: -6, dy: '0.32em' }}
-            />
-            <AxisBottom
-              top={innerHeight}
-              scale={xScale}
-              tickValues={xTicks}
-              tickFormat={(key) => labels.get(key) ?? key}
-              stroke="#cfc4b9"
-              tickStroke="#cfc4b9"
-              tickComponent={TickLabel}
-              tickLabelProps={{ textAnchor: 'middle', dy: '0.9em' }}
-            />
-          </Group>
-        </svg>
+              <AxisBottom
+                top={innerHeight}
+                scale={xScale}
+                tickValues={xTicks}
+                tickFormat={(key) => labels.get(key) ?? key}
+                stroke="#cfc4b9"
+                tickStroke="#cfc4b9"
+                tickComponent={TickLabel}
+                tickLabelProps={{ textAnchor: 'middle', dy: '0.9em' }}
+              />
+            </Group>
+          </svg>
+        )}
       </div>
       <table className="visually-hidden">
         <caption>{caption}</caption>
