@@ -9,6 +9,8 @@ await build({
     // The feed parser's worker thread: integrations/feeds/feed-parser.ts starts it from beside
     // the bundle, dist/feed-parser.worker.js.
     { in: 'src/integrations/feeds/feed-parser.worker.ts', out: 'feed-parser.worker' },
+    // The competitor crawler's page parser, likewise beside the bundle.
+    { in: 'src/modules/competitor-search/crawler/page-parser.worker.ts', out: 'page-parser.worker' },
   ],
   outdir: 'dist',
   bundle: true,

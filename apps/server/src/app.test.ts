@@ -186,7 +186,7 @@ describe('errors', () => {
     const res = await app.inject({ method: 'GET', url: '/api/test/library-refusal' });
     expect(res.statusCode).toBe(409);
     expect(errorResponseSchema.parse(res.json()).error).toMatchObject({
-      code: 'bad_request',
+      code: 'conflict',
       message: 'The request could not be handled.',
     });
     expect(res.body).not.toMatch(/secret|tenant|LIB_/);
