@@ -1,6 +1,8 @@
 // First token to first paint: from the moment the OpenAI-compatible test server writes the
 // model's first token (its SSE chunk) to the moment that text is painted in GEM's page.
-// Run `npm run build` first, then `node bench/ai-first-token.mjs [runs=20]`.
+// Run `npm run build` first, then `node bench/ai-first-token.mjs [runs=20] [teaser|brief-creator]`:
+// a writing tool's text answer (the teaser), or a brief creator turn (a structured answer whose
+// first chunk carries the first word of its standardAnswer).
 // Results and how to read them: bench/ai-first-token.md.
 /* global document, MutationObserver, requestAnimationFrame -- the page.evaluate callback runs in the page */
 import { spawn } from 'node:child_process';
@@ -13,6 +15,8 @@ import { signInAsMarketer } from './support/sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const runs = Number(process.argv[2] ?? 20);
+const tool = process.argv[3] ?? 'teaser';
+if (!['teaser', 'brief-creator'].includes(tool)) throw new Error(`unknown tool ${tool}`);
 const warmUp = 3;
 // Later tokens come slowly, so the first one is painted on its own.
 const tokenDelayMs = 150;
@@ -97,9 +101,57 @@ try {
   // Sign in as the demo marketer (the embedded provider's popup).
   await signInAsMarketer(page);
 
-  await page.goto('/tools/teaser-generator');
-  await page.getByLabel('Paste the base content').fill('Raport o tempie decyzji w polskich firmach.');
-  const generate = page.getByRole('button', { name: 'Generate' });
+  // What each tool needs: its page, how a run starts, where the answer shows, its reply.
+  const tools = {
+    teaser: {
+      path: '/tools/teaser-generator',
+      request: '/api/generators/',
+      output: '[data-output-status]',
+      async prepare() {
+        await page.getByLabel('Paste the base content').fill('Raport o tempie decyzji w polskich firmach.');
+      },
+      start: () => page.getByRole('button', { name: 'Generate' }).click(),
+      done: () => page.locator('[data-output-status="succeeded"]').waitFor({ timeout: 15_000 }),
+      reply: (marker) => ({
+        kind: 'text',
+        text: `${marker} i dalszy ciąg zapowiedzi, który pisze się wolniej.`,
+      }),
+    },
+    'brief-creator': {
+      path: '/tools/brief-creator',
+      request: '/api/brief/chat/stream',
+      output: '[role="log"]',
+      async prepare() {},
+      async start() {
+        await page.getByLabel('Your message').fill('A webinar for CFOs of mid-size manufacturers.');
+        await page.getByLabel('Your message').press('Enter');
+      },
+      done: () => page.getByText('Enter sends, Shift+Enter adds a line.').waitFor({ timeout: 15_000 }),
+      // The structured answer streams as JSON fragments of one size; the first carries the
+      // object's opening and the marker, so the first token written is the first word shown.
+      reply(marker) {
+        const opening = `{"standardAnswer":"${marker} `;
+        return {
+          kind: 'object',
+          chunkChars: opening.length,
+          value: {
+            standardAnswer: `${marker} and the rest of the answer, which is written more slowly.`,
+            briefUpdates: Object.fromEntries(
+              ['campaignName', 'campaignType', 'primaryObjective', 'eventObjective', 'eventDate']
+                .concat(['targetAudience', 'budget', 'timeline', 'keyMessages', 'channels'])
+                .concat(['activityKPIs', 'businessKPIs', 'creativeAssets', 'additionalNotes'])
+                .map((field) => [field, null]),
+            ),
+            isAwaitingConfirmation: false,
+          },
+        };
+      },
+    },
+  };
+  const current = tools[tool];
+  await page.goto(current.path);
+  await page.locator(current.output).first().waitFor();
+  await current.prepare();
 
   // Chromium's network events: when each chunk of the generation's NDJSON answer reached the
   // browser. Their clock is monotonic; requestWillBeSent's wallTime maps it to the wall clock.
@@ -107,7 +159,7 @@ try {
   await cdp.send('Network.enable');
   const generations = new Map();
   cdp.on('Network.requestWillBeSent', (e) => {
-    if (e.request.method === 'POST' && e.request.url.includes('/api/generators/')) {
+    if (e.request.method === 'POST' && e.request.url.includes(current.request)) {
       generations.set(e.requestId, { offsetMs: e.wallTime * 1000 - e.timestamp * 1000, chunks: [] });
     }
   });
@@ -121,15 +173,13 @@ try {
     const marker = `Znacznik${i}x${Date.now().toString(36)}`;
     await control('/reset', {});
     generations.clear();
-    await control('/replies', [
-      { kind: 'text', text: `${marker} i dalszy ciąg zapowiedzi, który pisze się wolniej.` },
-    ]);
+    await control('/replies', [current.reply(marker)]);
     // Watches the output for the marker; once it is in the DOM, the next frame paints it:
     // a message posted from that frame's requestAnimationFrame runs right after the paint.
     const painted = page.evaluate(
-      (text) =>
+      ({ text, selector }) =>
         new Promise((resolve, reject) => {
-          const target = document.querySelector('[data-output-status]');
+          const target = document.querySelector(selector);
           if (!target) return reject(new Error('no output panel'));
           const timer = setTimeout(() => reject(new Error('the token never appeared')), 15_000);
           const observer = new MutationObserver(() => {
@@ -147,11 +197,11 @@ try {
           });
           observer.observe(target, { subtree: true, childList: true, characterData: true });
         }),
-      marker,
+      { text: marker, selector: current.output },
     );
-    await generate.click();
+    await current.start();
     const times = await painted;
-    await page.locator('[data-output-status="succeeded"]').waitFor({ timeout: 15_000 });
+    await current.done();
     const [request] = (await control('/requests')).requests;
     if (!request?.firstTokenAt) throw new Error('the test server did not record the first token');
     // The first chunk that can carry the token: none is sent before the model answers.
@@ -177,7 +227,7 @@ try {
     .map((n) => n.toFixed(1))
     .join(' ');
   console.log(
-    `${new Date().toISOString()}, ${cpus().length} cores, load average ${load}, Node ${process.versions.node}, ${runs} runs after ${warmUp} warm-up, token pace ${tokenDelayMs} ms\n`,
+    `${tool}: ${new Date().toISOString()}, ${cpus().length} cores, load average ${load}, Node ${process.versions.node}, ${runs} runs after ${warmUp} warm-up, token pace ${tokenDelayMs} ms\n`,
   );
   console.log('| measure | median | p95 | min | max |\n|---|---|---|---|---|');
   console.log(row('first token written → its bytes reach the browser', 'network'));
