@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { App } from '@/app/app';
 import { preloadRoute } from '@/app/router';
+import { markHydrating } from '@/lib/hydration';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -20,6 +21,7 @@ if (container.dataset.prerendered === pathname) {
   // This very page: React takes over the markup as it is, once the page's code is here (the
   // HTML preloads it, so that costs no extra round trip).
   // In a transition, so the work is cut into short tasks and the page stays responsive.
+  markHydrating();
   void page.catch(() => undefined).then(() => startTransition(() => void hydrateRoot(container, <App />)));
 } else {
   // The frame or the 404 page, rendered for another path: React replaces it in one commit,
