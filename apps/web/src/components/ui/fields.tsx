@@ -1,9 +1,9 @@
 import { INPUT_CHARACTER_LIMIT } from '@gem/contracts/text-rules';
 import { useId, type ComponentProps, type ReactNode } from 'react';
 
-import styles from './fields.module.css';
+import { formatInteger } from '@/lib/format-number';
 
-const number = new Intl.NumberFormat('en');
+import styles from './fields.module.css';
 
 type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'onChange' | 'value' | 'id'> & {
   label: string;
@@ -69,14 +69,14 @@ export function TextAreaField({
       <div className={styles.meta}>
         {over ? (
           <p id={`${id}-error`} className={styles.error} role="alert">
-            {subject} is too long: at most {number.format(limit)} {measure.unit}. Shorten it to continue.
+            {subject} is too long: at most {formatInteger(limit)} {measure.unit}. Shorten it to continue.
           </p>
         ) : (
           <span />
         )}
         <p id={`${id}-count`} className={over ? `${styles.count} ${styles.countOver}` : styles.count}>
           <span className="visually-hidden">{measure === characters ? 'Characters' : 'Size'}: </span>
-          {number.format(used)} / {number.format(limit)}
+          {formatInteger(used)} / {formatInteger(limit)}
           {measure === characters ? null : ` ${measure.unit}`}
         </p>
       </div>

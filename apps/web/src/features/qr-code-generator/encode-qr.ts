@@ -1,5 +1,7 @@
 import { create } from 'qrcode';
 
+import { formatInteger } from '@/lib/format-number';
+
 import { EMPTY_TEXT_MESSAGE } from './qr-settings';
 
 /** The symbol: a square of dark and light modules, without its quiet zone. */
@@ -30,7 +32,7 @@ export function encodeQr(text: string): QrEncoding {
   } catch {
     return {
       ok: false,
-      message: `This text is too long for a QR code: it takes ${bytes.toLocaleString('en-GB')} bytes, and a QR code holds at most ${MAX_QR_BYTES.toLocaleString('en-GB')}. Shorten it, or link to a page that holds it.`,
+      message: `This text is too long for a QR code: it takes ${formatInteger(bytes)} bytes, and a QR code holds at most ${formatInteger(MAX_QR_BYTES)}. Shorten it, or link to a page that holds it.`,
     };
   }
 }

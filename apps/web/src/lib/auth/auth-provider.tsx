@@ -3,17 +3,18 @@ import { identityPaths } from '@gem/contracts/identity-paths';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
   useState,
-  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 
 import { api } from '@/lib/api-client';
+import { isHydrating } from '@/lib/hydration';
 import { authConfigResponse } from '@/lib/light-schemas';
 
 import { hasStoredAccount } from './account-store';
@@ -71,10 +72,6 @@ function startKind(): Start {
   return hasStoredAccount() ? 'restore' : 'none';
 }
 
-const subscribeToNothing = () => () => undefined;
-const isClient = () => true;
-const isServer = () => false;
-
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const configQuery = useQuery(authConfigQueryOptions);
@@ -102,7 +99,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         : { status: 'loading' },
   );
   // Prerendered HTML shows the loading state; hydrating it must render the same before the rest.
-  const hydrated = useSyncExternalStore(subscribeToNothing, isClient, isServer);
+  // The switch afterwards is a transition, which React renders in short slices: the whole app
+  // re-renders for it (the context changes), and as a synchronous update (what
+  // useSyncExternalStore's switch from server to client snapshot is) it was one long task.
+  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !isHydrating());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
 
   // The client for this config, loaded now when the start needs it (else at sign-in).
   useEffect(() => {

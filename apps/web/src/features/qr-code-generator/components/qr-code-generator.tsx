@@ -7,6 +7,7 @@ import { TextAreaField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, PrinterIcon } from '@/components/ui/icons';
 import outputPanel from '@/components/ui/output-panel.module.css';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
+import { formatInteger, formatOneDecimal } from '@/lib/format-number';
 
 import { encodeQr, MAX_QR_BYTES } from '../encode-qr';
 import { computeQrLayout, paddingForQuietZone } from '../qr-layout';
@@ -16,9 +17,7 @@ import styles from './qr-code-generator.module.css';
 import { QrPreview } from './qr-preview';
 import { SliderField } from './slider-field';
 
-const number = new Intl.NumberFormat('en-GB');
-const oneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
-const mm = (points: number) => `${oneDecimal.format((points * 25.4) / 72)} mm`;
+const mm = (points: number) => `${formatOneDecimal((points * 25.4) / 72)} mm`;
 
 // Modules smaller than this are hard for phone cameras to read in print.
 const SMALLEST_GOOD_MODULE_MM = 0.33;
@@ -159,7 +158,7 @@ export function QrCodeGenerator() {
           </p>
           <p>
             The PNG is (size + 2 × padding) × DPI ÷ 72 pixels on each side: here ({size} + 2 × {padding}) ×{' '}
-            {dpi} ÷ 72 = <strong>{number.format(edgePx)} px</strong>. Every module is a whole number of
+            {dpi} ÷ 72 = <strong>{formatInteger(edgePx)} px</strong>. Every module is a whole number of
             pixels; the few pixels left over go to the margin. The file records {dpi} DPI in its pHYs chunk,
             so it prints at {mm(outerPoints)} wide.
           </p>
@@ -186,7 +185,7 @@ export function QrCodeGenerator() {
               <span className={styles.emptyArt} aria-hidden="true" />
               <p>
                 {encoding.ok
-                  ? `This text needs ${encoding.matrix.size} × ${encoding.matrix.size} modules, more than the ${number.format(Math.floor((size * dpi) / 72))} pixels this size gives at ${dpi} DPI. Increase the size or the resolution, or shorten the text.`
+                  ? `This text needs ${encoding.matrix.size} × ${encoding.matrix.size} modules, more than the ${formatInteger(Math.floor((size * dpi) / 72))} pixels this size gives at ${dpi} DPI. Increase the size or the resolution, or shorten the text.`
                   : encoding.message}
               </p>
             </div>
@@ -198,7 +197,7 @@ export function QrCodeGenerator() {
             <div>
               <dt>PNG</dt>
               <dd>
-                {number.format(current.layout.edgePx)} × {number.format(current.layout.edgePx)} px
+                {formatInteger(current.layout.edgePx)} × {formatInteger(current.layout.edgePx)} px
               </dd>
             </div>
             <div>
@@ -279,7 +278,7 @@ function formatModules(modules: number): string {
 }
 
 function formatBytes(bytes: number): string {
-  return bytes < 1024 ? `${bytes} bytes` : `${oneDecimal.format(bytes / 1024)} KB`;
+  return bytes < 1024 ? `${bytes} bytes` : `${formatOneDecimal(bytes / 1024)} KB`;
 }
 
 function excerpt(text: string): string {
