@@ -77,9 +77,7 @@ export async function openDatabase(options: DatabaseOptions, migrationsDir: stri
     mkdirSync(path.dirname(path.resolve(options.dataDir)), { recursive: true });
     unlock = lockDataDir(options.dataDir);
     try {
-      if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) {
-        await createDataDir(options.dataDir, migrationsDir);
-      }
+      if (!existsSync(path.join(options.dataDir, 'PG_VERSION'))) await createDataDir(options.dataDir);
       useLiftoffOnly();
       client = await PGlite.create(options.dataDir, pgliteOptions);
     } catch (err) {
@@ -103,39 +101,24 @@ export async function openDatabase(options: DatabaseOptions, migrationsDir: stri
 }
 
 /**
- * Makes a new PGlite data folder (initdb) and applies the migrations to it in a short-lived
- * Node process. PGlite runs initdb in a second PostgreSQL instance with its own WebAssembly heap,
- * a copy of that heap and the new folder as an in-memory tar: about 500 MB that a server process
- * would keep (garbage it collects late, and memory the C allocator keeps once freed). The first
- * migrations then grow the heap of the instance that runs them (the catalogue, the new tables
- * and indexes), and WebAssembly memory never shrinks. A process of its own gives it all back
- * when it exits; the server then opens the folder as it opens an existing one, and finds
- * nothing left to migrate (if the child failed after initdb, it applies what is missing). One
- * process owns an embedded folder (lockDataDir), so this needs no advisory lock.
+ * Makes a new PGlite data folder (initdb) in a short-lived Node process. PGlite runs initdb in a
+ * second PostgreSQL instance with its own WebAssembly heap, a copy of that heap and the new
+ * folder as an in-memory tar: about 500 MB that a server process would keep (garbage it collects
+ * late, and memory the C allocator keeps once freed). A process of its own gives it all back when
+ * it exits; the server then opens the folder as it opens an existing one.
  */
-async function createDataDir(dataDir: string, migrationsDir: string) {
-  const resolve = createRequire(import.meta.url).resolve;
-  const script = `
-    const [pglite, driver, migrator, dataDir, options, migrationsFolder] = process.argv.slice(1);
-    (async () => {
-      const client = await require(pglite).PGlite.create(dataDir, JSON.parse(options));
-      await require(migrator).migrate(require(driver).drizzle({ client }), { migrationsFolder });
-      await client.close();
-    })().catch((err) => {
-      process.stderr.write(String(err?.stack ?? err));
-      process.exit(1);
-    });`;
+async function createDataDir(dataDir: string) {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script =
+    'require(process.argv[1]).PGlite.create(process.argv[2], JSON.parse(process.argv[3])).then((db) => db.close())';
   try {
     await promisify(execFile)(process.execPath, [
       WASM_COMPILER_FLAG,
       '-e',
       script,
-      resolve('@electric-sql/pglite'),
-      resolve('drizzle-orm/pglite'),
-      resolve('drizzle-orm/pglite/migrator'),
+      pglite,
       dataDir,
       JSON.stringify(pgliteOptions),
-      path.resolve(migrationsDir),
     ]);
   } catch (err) {
     const { stderr } = err as { stderr?: string };
