@@ -7,7 +7,8 @@
 //        [--cpu-prof <dir>] [--server apps/server/dist/server.js]
 // With PostgreSQL it creates (and at the end drops) its own database, gem_access_bench.
 // --cpu-prof starts GEM and the bare server under `node --cpu-prof`, writes the profiles to <dir>
-// and prints where each target's time went.
+// and prints where each target's time went (wall-clock samples of the main thread). Every run
+// also reports the server's CPU time per request (all threads, from /proc; Linux).
 // Results and how to read them: bench/access-gate.md.
 import { spawn } from 'node:child_process';
 import {
@@ -120,6 +121,22 @@ async function measure(url, headers, seconds) {
     total: r.requests.total,
     failed: r.errors + r.timeouts,
   };
+}
+
+/**
+ * CPU time (user + system, all threads) a process has used so far, in µs, from /proc/<pid>/stat.
+ * Per request it is the server's own cost, whatever else the machine runs; the V8 profile
+ * (--cpu-prof) samples wall-clock time on the main thread, so time the server spends waiting for
+ * a core shows up there in whatever it was doing (mostly the socket write that woke the client).
+ */
+const clockTicks = 100;
+function cpuMicros(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1e6;
+  } catch {
+    return NaN;
+  }
 }
 
 const median = (xs) => {
@@ -282,7 +299,10 @@ async function benchDatabase(kind, scratch) {
     for (let run = 0; run < runs; run += 1) {
       for (const [i, [, url, headers]] of targets.entries()) {
         const from = micros();
+        const pid = i === 0 ? bare.pid : gem.pid;
+        const cpuBefore = cpuMicros(pid);
         const m = await measure(url, headers, duration);
+        m.cpuPerRequest = (cpuMicros(pid) - cpuBefore) / m.total;
         windows[i].push([from, micros(), m.total]);
         results[i].push(m);
         if (i > 0) gemRequests += m.total;
@@ -337,15 +357,15 @@ console.log(
   `${new Date().toISOString()}, commit ${commit}, ${cpus().length} cores, Node ${process.versions.node}, load average ${loadBefore.map(fmt).join(' ')} before and ${loadavg().map(fmt).join(' ')} after; autocannon ${connections} connections, ${warmup} s warm-up per target, then ${runs} runs × ${duration} s per target (interleaved); medians\n`,
 );
 console.log(
-  '| database | target | req/s | ratio to bare (same run) | p50 ms | p99 ms | p99 of each run (ms) | errors, timeouts |',
+  '| database | target | req/s | ratio to bare (same run) | p50 ms | p99 ms | p99 of each run (ms) | server CPU µs per request | errors, timeouts |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const { kind, targets, results } of reports) {
   for (const [i, [label]] of targets.entries()) {
     const rows = results[i];
     const ratios = rows.map((m, run) => m.rps / results[0][run].rps);
     console.log(
-      `| ${kind} | ${label} | ${median(rows.map((m) => m.rps)).toFixed(0)} | ${i === 0 ? '1' : `${(median(ratios) * 100).toFixed(0)}%`} | ${median(rows.map((m) => m.p50)).toFixed(0)} | ${median(rows.map((m) => m.p99)).toFixed(0)} | ${rows.map((m) => m.p99).join(', ')} | ${rows.reduce((n, m) => n + m.failed, 0)} |`,
+      `| ${kind} | ${label} | ${median(rows.map((m) => m.rps)).toFixed(0)} | ${i === 0 ? '1' : `${(median(ratios) * 100).toFixed(0)}%`} | ${median(rows.map((m) => m.p50)).toFixed(0)} | ${median(rows.map((m) => m.p99)).toFixed(0)} | ${rows.map((m) => m.p99).join(', ')} | ${median(rows.map((m) => m.cpuPerRequest)).toFixed(0)} | ${rows.reduce((n, m) => n + m.failed, 0)} |`,
     );
   }
 }

@@ -109,7 +109,7 @@ describe('security headers', () => {
       database,
     });
     try {
-      const res = await prod.inject({ method: 'GET', url: '/api/health' });
+      const res = await prod.inject({ method: 'GET', url: '/' });
       expect(res.headers['content-security-policy']).toContain('upgrade-insecure-requests');
     } finally {
       await prod.close();
@@ -127,6 +127,22 @@ describe('security headers', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
+  });
+
+  it("gives API answers the API set (OWASP's REST cheat sheet), not the page policy", async () => {
+    for (const url of ['/api/health', '/api/nope', '/api/test/crash']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['referrer-policy'], url).toBeUndefined();
+    }
+    // Pages keep the page policy, and are not no-store.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cache-control']).not.toBe('no-store');
   });
 });
 

@@ -164,7 +164,7 @@ describe('the route table', () => {
   });
 
   it("lets the SPA's scripts reach the external issuer (connect-src)", async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    const res = await app.inject({ method: 'GET', url: '/' });
     expect(res.headers['content-security-policy']).toContain(
       `connect-src 'self' ${new URL(issuer.issuer).origin}`,
     );

@@ -11,9 +11,10 @@ export const gracefulDrainPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_req, reply) => {
-    if (!closing) return;
+  // A callback hook: it runs on every request, and an async one costs a promise each time.
+  app.addHook('onRequest', (_req, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    return sendError(reply, 503, 'service_unavailable', 'The server is restarting. Please try again.');
+    sendError(reply, 503, 'service_unavailable', 'The server is restarting. Please try again.');
   });
 });

@@ -38,11 +38,32 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * CSP with no inline script, HSTS, nosniff and a strict referrer policy on every response;
- * no-store on every API response.
+ * The headers of an API answer (JSON or NDJSON under /api), after the OWASP REST Security Cheat
+ * Sheet: not stored, never framed, never sniffed as something else, HTTPS only, and not readable
+ * by other sites' pages. The page policy (script, style, image and connect sources), referrer
+ * policy, opener policy and the legacy ones concern documents; an API answer is never one
+ * (docs/decisions/012-api-answer-headers-and-request-log-lines.md).
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  return {
+    'cache-control': 'no-store',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'strict-transport-security': pageHeaders['strict-transport-security'] ?? 'max-age=31536000',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+}
+
+/** Whether a request URL is an API answer's (web-app.ts draws the same line for 404s). */
+export const isApiUrl = (url: string) => url.startsWith('/api/');
+
+/**
+ * Pages, files and the embedded provider: CSP with no inline script, HSTS, nosniff and a strict
+ * referrer policy. API answers: the API set above, with no-store.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: SecurityHeadersOptions) => {
-  const headers = securityHeaders({
+  const pageHeaders = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -67,13 +88,11 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance, opts: Secur
     // Sign-in opens the identity provider in a popup; 'same-origin' would cut the popup off.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
-  // On every answer, errors and 404s included: set before the route runs.
-  app.addHook('onRequest', (_req, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = apiSecurityHeaders(pageHeaders);
+  // On every answer, errors and 404s included: set before the route runs, which may still
+  // replace one (a file's cache-control). A callback hook: no promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(isApiUrl(req.url) ? apiHeaders : pageHeaders);
     done();
-  });
-  // API answers are per user and per moment: never stored by the browser or a proxy.
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 });

@@ -4,6 +4,7 @@ import {
   identityPaths,
 } from '@gem/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { constantAnswer } from '../../lib/http/serializer';
 import { userOf } from '../../plugins/auth';
 import type { IdentityService } from './identity.service';
 
@@ -17,6 +18,10 @@ export const authConfigRoutes: FastifyPluginAsyncZod<{ service: IdentityService 
   );
 };
 
+// The check's two possible answers, each serialized once (lib/http/serializer.ts).
+const hasAccess = constantAnswer({ hasAccess: true });
+const noAccess = constantAnswer({ hasAccess: false });
+
 /**
  * Needs a verified token but not hasAccess: it is how the SPA learns hasAccess. The auth plugin
  * of its scope admits as the gate does (a recent "yes" from memory, a "no" decided afresh, the
@@ -26,6 +31,6 @@ export const checkAppAccessRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     identityPaths.checkAppAccess,
     { schema: { response: { 200: checkAppAccessResponseSchema } } },
-    (req) => ({ hasAccess: userOf(req).hasAccess }),
+    (req) => (userOf(req).hasAccess ? hasAccess : noAccess),
   );
 };

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
 import { isSampleUrl, type FeedSource } from '../../integrations/feeds/feeds-file';
 import { AppError } from '../../lib/app-error';
+import { constantAnswer } from '../../lib/http/serializer';
 import { matchesSearch } from '../../lib/search-text';
 
 /** Reads for the Market Research pages: the catalogue with feed status, and pages of items. */
@@ -41,21 +42,24 @@ export type MarketResearchService = ReturnType<typeof createMarketResearchServic
 export function createMarketResearchService({ db, sources }: { db: Db; sources: readonly FeedSource[] }) {
   const urlByKey = new Map(sources.map((s) => [s.key, s.url]));
 
-  function listMarkets(): MarketsResponse {
-    return {
-      markets: marketAreas.map((area) => ({
-        slug: area.slug,
-        name: area.name,
-        summary: area.summary,
-        photo: area.photo,
-        feedConfigured: urlByKey.has(area.slug),
-        children: area.children.map((child) => ({
-          slug: child.slug,
-          name: child.name,
-          feedConfigured: urlByKey.has(feedKey(area.slug, child.slug)),
-        })),
+  // The catalogue and which feeds are configured: fixed while the process runs.
+  const markets = constantAnswer<MarketsResponse>({
+    markets: marketAreas.map((area) => ({
+      slug: area.slug,
+      name: area.name,
+      summary: area.summary,
+      photo: area.photo,
+      feedConfigured: urlByKey.has(area.slug),
+      children: area.children.map((child) => ({
+        slug: child.slug,
+        name: child.name,
+        feedConfigured: urlByKey.has(feedKey(area.slug, child.slug)),
       })),
-    };
+    })),
+  });
+
+  function listMarkets(): Readonly<MarketsResponse> {
+    return markets;
   }
 
   async function getFeed(

@@ -260,7 +260,8 @@ describe('the running server', () => {
   }, 60_000);
 
   it('lets feed images load from https: only once a real feed is configured', async () => {
-    const res = await get('/api/health');
+    // The page policy: API answers carry no image sources.
+    const res = await get('/');
     expect(res.headers['content-security-policy']).toContain("img-src 'self' data: blob: https: http:");
     const samplesOnly = await buildTestApp({
       config: config([{ key: 'esg', url: 'gem-sample:esg.json' }]),
@@ -268,7 +269,7 @@ describe('the running server', () => {
     });
     try {
       const csp = String(
-        (await samplesOnly.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'],
+        (await samplesOnly.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
       );
       expect(csp).toContain("img-src 'self' data: blob:;");
     } finally {

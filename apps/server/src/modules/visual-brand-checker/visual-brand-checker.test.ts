@@ -29,7 +29,9 @@ async function askAsPermittedUser(brandCheckerUrl: string | undefined) {
       url: '/api/visual-brand-checker',
       headers: { authorization: `Bearer ${token}` },
     });
-    return { res, csp: String(res.headers['content-security-policy']) };
+    // The policy of the pages, which show the checker in a frame.
+    const page = await app.inject({ method: 'GET', url: '/' });
+    return { res, csp: String(page.headers['content-security-policy']) };
   } finally {
     await app.close();
   }
