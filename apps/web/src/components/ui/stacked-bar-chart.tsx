@@ -173,31 +173,34 @@ export function StackedBarChart({
           </svg>
         )}
       </div>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{categoryHeader}</th>
-            {series.map((s) => (
-              <th key={s.key} scope="col">
-                {s.name}
-              </th>
-            ))}
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {categories.map((c, i) => (
-            <tr key={c.key}>
-              <th scope="row">{c.fullLabel}</th>
+      {/* The box hides it: a table is as wide as its cells, whatever width it is given. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{categoryHeader}</th>
               {series.map((s) => (
-                <td key={s.key}>{number.format(c.values[s.key] ?? 0)}</td>
+                <th key={s.key} scope="col">
+                  {s.name}
+                </th>
               ))}
-              <td>{number.format(totals[i] ?? 0)}</td>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {categories.map((c, i) => (
+              <tr key={c.key}>
+                <th scope="row">{c.fullLabel}</th>
+                {series.map((s) => (
+                  <td key={s.key}>{number.format(c.values[s.key] ?? 0)}</td>
+                ))}
+                <td>{number.format(totals[i] ?? 0)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
