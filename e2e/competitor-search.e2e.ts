@@ -1,0 +1,211 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pageProblems, screenshot, useBrowser } from './support/browser';
+import { signInWithPopup } from './support/sign-in';
+
+// The e2e server runs without crawling, so the index holds the bundled sample corpus
+// (apps/server/competitor-samples): fictional pages on the six competitors' Polish sites.
+const browser = useBrowser();
+
+const path = '/tools/competitor-search';
+/** A topic the sample corpus covers on every site, with more than a page of results in 90 days. */
+const QUERY = 'ESG';
+
+const results = (page: Page) => page.getByRole('list', { name: /^Results for / });
+
+/** The search requests the page sends, as their bodies. */
+function recordSearches(page: Page) {
+  const bodies: Record<string, unknown>[] = [];
+  page.on('request', (request: Request) => {
+    if (
+      request.method() === 'POST' &&
+      new URL(request.url()).pathname === '/api/brief/search-competitor-content'
+    ) {
+      bodies.push(request.postDataJSON() as Record<string, unknown>);
+    }
+  });
+  return bodies;
+}
+
+/** Waits for a search's answer to be shown: results, or one of the empty states. */
+async function searched(page: Page) {
+  await page
+    .locator('main')
+    .getByText(/^(About [\d,]+ results|1 result) \([\d.]+ seconds\)$|^No pages match/)
+    .first()
+    .waitFor({ timeout: 15_000 });
+}
+
+describe('Competitor search', () => {
+  it('searches the sample corpus, filters by competitor and window, loads more, opens a result, and keeps the search in the address', async () => {
+    const page = await browser.open('desktop');
+    const sent = recordSearches(page);
+    await signInWithPopup(page);
+    // A result opens the competitor's page in a new tab; there is no network here, so any
+    // address that is not GEM's answers with a stand-in page.
+    const gem = new URL(browser.baseURL()).origin;
+    await page.context().route(
+      (url) => url.origin !== gem,
+      (route) =>
+        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Competitor page</title>' }),
+    );
+
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: 'Competitor search' }).waitFor();
+    // Before a search: what the tool does, examples, and how fresh the index is.
+    await page.getByRole('heading', { name: 'See what competitors publish on a topic' }).waitFor();
+    await page.getByText(/^Sample corpus: [\d,]+ pages from 6 competitors/).waitFor();
+    expect(await page.getByRole('note').textContent()).toContain('These pages are fictional');
+    const search = page.getByRole('button', { name: 'Search', exact: true });
+    expect(await search.isDisabled()).toBe(true);
+    await screenshot(page, 'competitor-search-intro-desktop');
+
+    // Search: all competitors, the last 90 days, by date.
+    await page.getByRole('searchbox', { name: 'Topic or words' }).fill(QUERY);
+    await search.click();
+    await searched(page);
+    await results(page).locator('article').first().waitFor();
+    expect(sent.at(-1)).toEqual({
+      query: QUERY,
+      num: 10,
+      start: 1,
+      dateRestrict: 'd90',
+      sort: 'date',
+      siteSearch: null,
+    });
+    expect(new URL(page.url()).searchParams.get('q')).toBe(QUERY);
+    expect(await page.getByText(/^About [\d,]+ results \([\d.]+ seconds\)$|^1 result/).count()).toBe(1);
+    const cards = results(page).locator('article');
+    expect(await cards.count()).toBeGreaterThan(0);
+    // Sample pages say so; matched words are marked.
+    expect(await cards.first().getByText('Sample', { exact: true }).count()).toBe(1);
+    expect(await results(page).locator('mark').count()).toBeGreaterThan(0);
+    // The chart, with its table for screen readers.
+    const chart = page.getByRole('figure', { name: 'Matching pages per week, by competitor' });
+    await chart.waitFor();
+    expect(await chart.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(13);
+    await screenshot(page, 'competitor-search-desktop');
+
+    // A longer window: the last 26 weeks. Load More Results appends the next page, and is gone
+    // at the end.
+    await page.getByRole('combobox', { name: 'Unit' }).selectOption({ label: 'Weeks' });
+    await page.getByRole('textbox', { name: 'Number of weeks' }).fill('26');
+    await search.click();
+    await page.waitForURL((url) => url.searchParams.get('window') === 'w26');
+    await searched(page);
+    expect(sent.at(-1)).toMatchObject({ query: QUERY, start: 1, dateRestrict: 'w26', siteSearch: null });
+    await page.waitForFunction(
+      () => document.querySelectorAll('main ol[aria-label^="Results for"] article').length === 10,
+    );
+    await page.getByRole('button', { name: 'Load More Results' }).click();
+    await page.waitForFunction(
+      () => document.querySelectorAll('main ol[aria-label^="Results for"] article').length > 10,
+    );
+    expect(sent.at(-1)).toMatchObject({ query: QUERY, start: 11, dateRestrict: 'w26' });
+    while ((await page.getByRole('button', { name: 'Load More Results' }).count()) > 0) {
+      const before = await cards.count();
+      await page.getByRole('button', { name: 'Load More Results' }).click();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('main ol[aria-label^="Results for"] article').length > n,
+        before,
+      );
+    }
+    await page.getByText(/results? shown: that is all of them\.$/).waitFor();
+    await screenshot(page, 'competitor-search-all-desktop');
+
+    // A result opens in a new tab, without a way back to GEM (no opener).
+    const readMore = cards.first().getByRole('link', { name: /^Read More/ });
+    const href = await readMore.getAttribute('href');
+    expect(await readMore.getAttribute('rel')).toBe('noopener noreferrer');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), readMore.click()]);
+    await tab.waitForLoadState();
+    expect(tab.url()).toBe(href);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await tab.close();
+    expect(new URL(page.url()).pathname).toBe(path);
+
+    // One competitor: its siteSearch is sent, and every result is on its site.
+    await page.getByRole('combobox', { name: 'Competitor' }).selectOption({ label: 'Deloitte' });
+    await search.click();
+    await page.waitForURL((url) => url.searchParams.get('site') === 'www.deloitte.com/pl/pl/');
+    await searched(page);
+    expect(sent.at(-1)).toMatchObject({ query: QUERY, start: 1, siteSearch: 'www.deloitte.com/pl/pl/' });
+    for (const site of await results(page)
+      .locator('article p:first-of-type > span:first-child')
+      .allTextContents()) {
+      // deloitte.com, or deloitte.example for the sample pages.
+      expect(site).toMatch(/(^|\.)deloitte\./);
+    }
+
+    // The window in days.
+    await page.getByRole('combobox', { name: 'Unit' }).selectOption({ label: 'Days' });
+    await page.getByRole('textbox', { name: 'Number of days' }).fill('60');
+    await search.click();
+    await page.waitForURL((url) => url.searchParams.get('window') === 'd60');
+    await searched(page);
+    expect(sent.at(-1)).toMatchObject({ dateRestrict: 'd60', siteSearch: 'www.deloitte.com/pl/pl/' });
+
+    // An invalid number is explained beside the field, and nothing is sent.
+    const count = sent.length;
+    await page.getByRole('textbox', { name: 'Number of days' }).fill('0');
+    await page.getByText('The number of days must be at least 1.').waitFor();
+    expect(await search.isDisabled()).toBe(true);
+    expect(sent).toHaveLength(count);
+
+    // Back returns to the search before (Deloitte, the last 26 weeks), with its fields.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('window') === 'w26');
+    await searched(page);
+    expect(await page.getByRole('textbox', { name: 'Number of weeks' }).inputValue()).toBe('26');
+    expect(await page.getByRole('combobox', { name: 'Competitor' }).inputValue()).toBe(
+      'www.deloitte.com/pl/pl/',
+    );
+
+    // The search survives a reload.
+    await page.reload();
+    await searched(page);
+    expect(await page.getByRole('searchbox', { name: 'Topic or words' }).inputValue()).toBe(QUERY);
+
+    // Nothing matches: the no-results state offers its ways out.
+    await page.getByRole('searchbox', { name: 'Topic or words' }).fill('zzqx nothing here');
+    await search.click();
+    await page
+      .getByRole('heading', { name: 'No pages match “zzqx nothing here”' })
+      .waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Search all competitors' }).waitFor();
+    await page.getByRole('button', { name: 'Search all competitors' }).click();
+    await page.waitForURL((url) => !url.searchParams.has('site'));
+    await page.getByRole('heading', { name: 'No pages match “zzqx nothing here”' }).waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  }, 60_000);
+
+  it('fits a phone: the form stacks, cards and chart take the width (mobile)', async () => {
+    const page = await browser.open('mobile');
+    await signInWithPopup(page);
+    await page.goto(`${path}?q=${encodeURIComponent(QUERY)}&window=d90`);
+    await searched(page);
+    await results(page).locator('article').first().waitFor();
+    await page.getByRole('figure', { name: 'Matching pages per week, by competitor' }).waitFor();
+    // Nothing is wider than the screen; the search button and the cards take the full width.
+    await page.waitForFunction(() => document.querySelector('figure svg[aria-hidden="true"]') !== null);
+    const tooWide = await page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        // What is visually hidden is clipped to a pixel, whatever its content measures.
+        .filter((e) => !e.closest('.visually-hidden') && e.getBoundingClientRect().right > 390.5)
+        .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute('class'))}`),
+    );
+    expect(tooWide).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const query = await page.getByRole('searchbox', { name: 'Topic or words' }).boundingBox();
+    const button = await page.getByRole('button', { name: 'Search', exact: true }).boundingBox();
+    expect(button!.y).toBeGreaterThan(query!.y + query!.height - 1);
+    expect(Math.abs(button!.width - query!.width)).toBeLessThan(2);
+    const card = await results(page).locator('article').first().boundingBox();
+    expect(card!.width).toBeGreaterThan(320);
+    const svg = await page.locator('figure svg[aria-hidden="true"]').last().boundingBox();
+    expect(svg!.width).toBeLessThanOrEqual(390);
+    expect(svg!.width).toBeGreaterThan(250);
+    await screenshot(page, 'competitor-search-mobile');
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
