@@ -11,6 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { register } from 'tsx/esm/api';
 
@@ -20,6 +21,8 @@ const { values: opts } = parseArgs({
     pages: { type: 'string', default: '50000' },
     runs: { type: 'string', default: '200' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    // Keep the database (and reuse it when it is there) for EXPLAIN; drop it by hand after.
+    keep: { type: 'boolean', default: false },
   },
 });
 const PAGES = Number(opts.pages);
@@ -93,8 +96,12 @@ const competitors = config.competitors.list;
 const adminUrl = opts['pg-url'];
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-await admin.query(`drop database if exists ${DB_NAME}`);
-await admin.query(`create database ${DB_NAME}`);
+const reuse =
+  opts.keep && (await admin.query('select 1 from pg_database where datname = $1', [DB_NAME])).rowCount > 0;
+if (!reuse) {
+  await admin.query(`drop database if exists ${DB_NAME}`);
+  await admin.query(`create database ${DB_NAME}`);
+}
 const url = new URL(adminUrl);
 url.pathname = `/${DB_NAME}`;
 const database = await openDatabase(
@@ -110,7 +117,7 @@ try {
   const now = Date.now();
   const fillStarted = performance.now();
   const BATCH = 500;
-  for (let i = 0; i < PAGES; i += BATCH) {
+  for (let i = reuse ? PAGES : 0; i < PAGES; i += BATCH) {
     const batch = [];
     for (let n = i; n < Math.min(PAGES, i + BATCH); n += 1) {
       const c = competitors[n % competitors.length];
@@ -159,12 +166,21 @@ try {
   ];
   for (const q of queries) {
     const r = await service.search(q.request);
-    q.total = r.searchInformation.totalResults;
+    q.total = r.searchInformation.formattedTotalResults;
   }
+  // A reference in the same run, for how busy the machine was: one row by its unique URL.
+  const referenceUrl = `${competitors[0].site}bench/0.html`;
+  queries.push({
+    name: 'reference: one row by URL (unique index)',
+    total: '1',
+    request: () =>
+      database.db.execute(sql`select id, title from competitor_pages where url = ${referenceUrl}`),
+  });
+  const loadAtStart = loadavg();
 
   const time = async (request) => {
     const t = performance.now();
-    await service.search(request);
+    await (typeof request === 'function' ? request() : service.search(request));
     return performance.now() - t;
   };
   const results = [];
@@ -194,7 +210,9 @@ try {
     });
   }
   console.log(
-    `\n${cpus().length} cores, Node ${process.version}, load average ${loadavg()
+    `\n${cpus().length} cores, Node ${process.version}, load average at start ${loadAtStart
+      .map((l) => l.toFixed(2))
+      .join(' ')}, at end ${loadavg()
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
@@ -212,6 +230,6 @@ try {
   await database.close();
   const drop = new pg.Client({ connectionString: adminUrl });
   await drop.connect();
-  await drop.query(`drop database if exists ${DB_NAME}`);
+  if (!opts.keep) await drop.query(`drop database if exists ${DB_NAME}`);
   await drop.end();
 }

@@ -29,6 +29,8 @@ export type WebSearchRequest = {
 export type WebSearchPage = {
   items: CompetitorSearchItem[];
   totalResults: number;
+  /** The count stopped at totalResults: there are more ("1,000+"). */
+  totalCapped?: boolean;
   /** Where the next page starts; null at the end. */
   nextStart: number | null;
   /** Matching pages per competitor and week (first page, where the service can count them). */

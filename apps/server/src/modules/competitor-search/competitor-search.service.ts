@@ -92,7 +92,7 @@ export function createCompetitorSearchService({
     return {
       items: page.items,
       searchInformation: {
-        formattedTotalResults: page.totalResults.toLocaleString('en-US'),
+        formattedTotalResults: `${page.totalResults.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`,
         formattedSearchTime: seconds.toFixed(2),
         totalResults: page.totalResults,
       },

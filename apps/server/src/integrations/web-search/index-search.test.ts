@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/test-config';
+import { createTestDatabase } from '../../../test/test-database';
+import type { Config } from '../../config';
+import type { Database } from '../../db/client';
+import { competitorPages } from '../../db/schema/competitor-search';
+import { parseWebQuery, searchVector } from '../../lib/search-text';
+import { COUNT_CAP, createIndexSearch, RANK_CAP } from './index-search';
+import type { WebSearchRequest } from './web-search';
+
+// The caps that keep a search matching most of the index fast (bench/competitor-search.md), at
+// a size a test can fill: the count stops at the cap, and relevance ranks the newest matches.
+
+let database: Database;
+let config: Config;
+
+const DAY = 24 * 60 * 60 * 1000;
+const now = new Date();
+const daysAgo = (days: number) => new Date(now.getTime() - days * DAY);
+
+type Page = { competitorKey: string; url: string; title: string; bodyText: string; publishedAt: Date | null };
+
+const page = (competitorKey: string, slug: string, fields: Partial<Page>): Page => {
+  const site = config.competitors.list.find((c) => c.key === competitorKey)!.site;
+  return {
+    competitorKey,
+    url: `${site}${slug}`,
+    title: 'Strona',
+    bodyText: '',
+    publishedAt: null,
+    ...fields,
+  };
+};
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  config = testConfig();
+  const [first, second] = config.competitors.list;
+  const pages = [
+    // Six pages about audits, one a day; the oldest has the word in its title.
+    ...Array.from({ length: 5 }, (_, n) =>
+      page(n % 2 === 0 ? first!.key : second!.key, `audyt-${n}`, {
+        bodyText: `Audyt ${n} w firmie.`,
+        publishedAt: daysAgo(n + 0.5),
+      }),
+    ),
+    page(first!.key, 'audyt-tytul', {
+      title: 'Audyt',
+      bodyText: 'Audyt i audytorzy.',
+      publishedAt: daysAgo(5.5),
+    }),
+    page(second!.key, 'inne', { bodyText: 'Nic o tym.', publishedAt: daysAgo(1) }),
+  ];
+  // As the index writer stores them (modules/competitor-search/competitor-index.ts).
+  await database.db
+    .insert(competitorPages)
+    .values(pages.map((p) => ({ ...p, searchVector: searchVector({ A: p.title, B: '', C: p.bodyText }) })));
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+const request = (query: string, fields: Partial<WebSearchRequest> = {}): WebSearchRequest => ({
+  text: query,
+  query: parseWebQuery(query),
+  num: 10,
+  start: 1,
+  since: null,
+  windowDays: null,
+  now,
+  sort: 'date',
+  competitors: config.competitors.list,
+  ...fields,
+});
+const slugs = (items: { link: string }[]) => items.map((i) => i.link.split('/').pop());
+
+describe('the index search’s caps', () => {
+  it('are 1,000 matches counted and 500 ranked', () => {
+    expect(COUNT_CAP).toBe(1_000);
+    expect(RANK_CAP).toBe(500);
+  });
+
+  it('counts every match, with the weekly counts, up to the cap', async () => {
+    const search = createIndexSearch({ db: database.db, countCap: 6 });
+    const result = await search.search(request('audyt'));
+    expect(result.totalResults).toBe(6);
+    expect(result.totalCapped).toBeUndefined();
+    expect(result.weeklyCounts!.reduce((sum, w) => sum + w.count, 0)).toBe(6);
+    expect(slugs(result.items)).toEqual([
+      'audyt-0',
+      'audyt-1',
+      'audyt-2',
+      'audyt-3',
+      'audyt-4',
+      'audyt-tytul',
+    ]);
+  });
+
+  it('stops counting past the cap: the total is the cap, marked, and no weekly counts', async () => {
+    const search = createIndexSearch({ db: database.db, countCap: 5 });
+    const first = await search.search(request('audyt', { num: 2 }));
+    expect(first.totalResults).toBe(5);
+    expect(first.totalCapped).toBe(true);
+    expect(first.weeklyCounts).toBeUndefined();
+    expect(slugs(first.items)).toEqual(['audyt-0', 'audyt-1']);
+    expect(first.nextStart).toBe(3);
+    // A later page counts the same way (without weeks).
+    const later = await search.search(request('audyt', { num: 2, start: 3 }));
+    expect(later).toMatchObject({ totalResults: 5, totalCapped: true, nextStart: 5 });
+    expect(later.weeklyCounts).toBeUndefined();
+    // Within a window that holds fewer matches than the cap, everything is counted again.
+    const recent = await search.search(request('audyt', { since: daysAgo(2) }));
+    expect(recent.totalResults).toBe(2);
+    expect(recent.totalCapped).toBeUndefined();
+    expect(recent.weeklyCounts!.reduce((sum, w) => sum + w.count, 0)).toBe(2);
+  });
+
+  it('ranks every match when they are fewer than the rank cap (the title first)', async () => {
+    const search = createIndexSearch({ db: database.db });
+    const result = await search.search(request('audyt', { sort: 'relevance' }));
+    expect(slugs(result.items)[0]).toBe('audyt-tytul');
+    expect(result.items).toHaveLength(6);
+  });
+
+  it('ranks only the newest matches past the rank cap, and pages end there', async () => {
+    const search = createIndexSearch({ db: database.db, rankCap: 3 });
+    const first = await search.search(request('audyt', { sort: 'relevance', num: 2 }));
+    expect(first.totalResults).toBe(6);
+    expect(first.nextStart).toBe(3);
+    const second = await search.search(request('audyt', { sort: 'relevance', num: 2, start: 3 }));
+    expect(second.nextStart).toBeNull();
+    const ranked = [...slugs(first.items), ...slugs(second.items)];
+    expect(ranked.sort()).toEqual(['audyt-0', 'audyt-1', 'audyt-2']);
+  });
+});

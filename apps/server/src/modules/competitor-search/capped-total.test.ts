@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/test-config';
+import type { Db } from '../../db/client';
+import type { WebSearch, WebSearchPage } from '../../integrations/web-search/web-search';
+import { createCompetitorSearchService } from './competitor-search.service';
+
+// A search service that stopped counting (GEM's index stops at 1,000 matches: index-search.ts)
+// says so in formattedTotalResults ("1,000+"); the page shows "About 1,000+ results".
+
+const serviceAnswering = (page: WebSearchPage) => {
+  const search: WebSearch = { provider: 'index', search: async () => page };
+  // search() reads nothing from the database itself.
+  return createCompetitorSearchService({ db: {} as Db, search, competitors: testConfig().competitors });
+};
+
+describe('the total of a search whose count stopped', () => {
+  it('is the cap with a plus in formattedTotalResults, and the cap in totalResults', async () => {
+    const capped = await serviceAnswering({
+      items: [],
+      totalResults: 1_000,
+      totalCapped: true,
+      nextStart: 11,
+    }).search({ query: 'rynek', num: 10, start: 1, sort: 'date' });
+    expect(capped.searchInformation).toMatchObject({
+      totalResults: 1_000,
+      formattedTotalResults: '1,000+',
+    });
+    expect(capped.queries.nextPage).toEqual([{ startIndex: 11 }]);
+  });
+
+  it('is the exact count, without a plus, when every match was counted', async () => {
+    const exact = await serviceAnswering({ items: [], totalResults: 999, nextStart: null }).search({
+      query: 'rynek',
+      num: 10,
+      start: 1,
+      sort: 'date',
+    });
+    expect(exact.searchInformation).toMatchObject({ totalResults: 999, formattedTotalResults: '999' });
+  });
+});
