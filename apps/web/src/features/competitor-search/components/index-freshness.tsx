@@ -32,8 +32,8 @@ export function IndexFreshness({ data }: { data: CompetitorsResponse }) {
       {data.sample ? (
         <div className={styles.sampleNotice} role="note">
           <strong>Sample corpus.</strong> These pages are fictional, bundled with GEM to show how the search
-          works. They give way to the competitors&rsquo; real pages once crawling is turned on (
-          <code>GEM_COMPETITORS_CRAWL</code>).
+          works. They give way to the competitors&rsquo; real pages once crawling is turned on with{' '}
+          <code>GEM_COMPETITORS_CRAWL</code>.
         </div>
       ) : null}
       <details className={styles.freshnessDetails}>
