@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDateTime, formatMonthDay } from './format-date';
+import { formatDate, formatDateTime, formatMonthDay } from './format-date';
 
 // Built from local parts, so the expectations hold in any time zone.
 const local = (...parts: [number, number, number, number?, number?]) => new Date(...parts);
@@ -23,5 +23,13 @@ describe('formatMonthDay', () => {
     expect(formatMonthDay(local(2026, 2, 1, 12))).toBe('Mar 01');
     expect(formatMonthDay(local(2026, 10, 22, 12).toISOString())).toBe('Nov 22');
     expect(formatMonthDay('garbage')).toBeNull();
+  });
+});
+
+describe('formatDate', () => {
+  it("writes a day as 'MMM d, yyyy', and 'Unknown date' for none or an invalid one", () => {
+    expect(formatDate(new Date(2026, 2, 2, 23, 59))).toBe('Mar 2, 2026');
+    expect(formatDate(null)).toBe('Unknown date');
+    expect(formatDate('not a date')).toBe('Unknown date');
   });
 });

@@ -30,6 +30,14 @@ export function formatDateTime(value: string | Date): string {
   return `${month} ${day}, ${year} ${hour}:${minute}`;
 }
 
+/** A day, 'MMM d, yyyy' (local time), e.g. 'Mar 2, 2026'; 'Unknown date' (spec §8) for none. */
+export function formatDate(value: string | Date | null): string {
+  const date = value === null ? null : toDate(value);
+  if (!date) return 'Unknown date';
+  const { month, day, year } = partsOf(dateTimeFormat, date);
+  return `${month} ${day}, ${year}`;
+}
+
 /** A short day, 'MMM dd' (local time), e.g. 'Mar 01'; null for a value that is not a date. */
 export function formatMonthDay(value: string | Date): string | null {
   const date = toDate(value);

@@ -1,14 +1,3 @@
-import { formatDateTime } from '@/lib/format-date';
-
-/**
- * A result's day, 'MMM d, yyyy' (e.g. 'Mar 2, 2026'), or 'Unknown date'. The one date
- * formatter gives 'MMM d, yyyy HH:mm'; a page's date has no meaningful time, so it is left off.
- */
-export function formatDay(value: string | null): string {
-  if (!value) return 'Unknown date';
-  return formatDateTime(value).replace(/ \d{2}:\d{2}$/, '');
-}
-
 const number = new Intl.NumberFormat('en');
 
 /** '1 page', '1,234 pages'. */

@@ -1,7 +1,9 @@
 import type { CompetitorSearchItem } from '@gem/contracts/competitor-search';
 import { memo } from 'react';
 
-import { formatDay, webLink } from '../format';
+import { formatDate } from '@/lib/format-date';
+
+import { webLink } from '../format';
 import styles from './competitor-search.module.css';
 
 /**
@@ -19,7 +21,7 @@ export const ResultCard = memo(function ResultCard({ item }: { item: CompetitorS
         <span aria-hidden="true">·</span>
         {item.publishedAt ? (
           <time dateTime={item.publishedAt} className={styles.cardDate}>
-            {formatDay(item.publishedAt)}
+            {formatDate(item.publishedAt)}
           </time>
         ) : (
           <span className={styles.cardDate}>Unknown date</span>

@@ -1,10 +1,9 @@
 import type { CompetitorStatus, WeeklyCount } from '@gem/contracts/competitor-search';
 
 import { StackedBarChart } from '@/components/ui/stacked-bar-chart';
-import { formatMonthDay } from '@/lib/format-date';
+import { formatDate, formatMonthDay } from '@/lib/format-date';
 
 import { seriesColours, weeklyChartData } from '../chart-data';
-import { formatDay } from '../format';
 import { describeWindow, windowDays, type SearchWindow } from '../search-params';
 
 type WeeklyChartProps = {
@@ -32,7 +31,7 @@ export function WeeklyChart({ counts, competitors, window }: WeeklyChartProps) {
       categories={weeks.map((week) => ({
         key: week.weekStart,
         label: formatMonthDay(localDay(week.weekStart)) ?? week.weekStart,
-        fullLabel: `Week of ${formatDay(localDay(week.weekStart).toISOString())}`,
+        fullLabel: `Week of ${formatDate(localDay(week.weekStart).toISOString())}`,
         values: week.counts,
       }))}
       series={series.map((s) => ({ ...s, colour: colours.get(s.key) ?? '#5e554f' }))}
