@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { serveBudgetedWorker } from '../../lib/budgeted-worker';
 import { decodeBody, FeedParseError, parseFeedDocument, type ParseOptions } from './parse-feed';
 
 /**
@@ -10,23 +10,16 @@ import { decodeBody, FeedParseError, parseFeedDocument, type ParseOptions } from
 /** A document's bytes (a copy arrives as a plain Uint8Array) and its Content-Type. */
 export type ParseRequest = { body: Uint8Array; contentType: string | undefined; options: ParseOptions };
 export type ParseAnswer =
-  | { type: 'ready' }
   | { type: 'items'; items: ReturnType<typeof parseFeedDocument> }
   | { type: 'error'; unreadable: boolean; message: string; stack?: string };
 
-const port = parentPort;
-if (!port) throw new Error('feed-parser.worker runs as a worker thread (see feed-parser.ts)');
-
-port.on('message', ({ body, contentType, options }: ParseRequest) => {
-  let answer: ParseAnswer;
+serveBudgetedWorker(({ body, contentType, options }: ParseRequest): ParseAnswer => {
   try {
     const text = decodeBody(Buffer.from(body.buffer, body.byteOffset, body.byteLength), contentType);
-    answer = { type: 'items', items: parseFeedDocument(text, options) };
+    return { type: 'items', items: parseFeedDocument(text, options) };
   } catch (err) {
     const unreadable = err instanceof FeedParseError;
     const { message, stack } = err instanceof Error ? err : new Error(String(err));
-    answer = { type: 'error', unreadable, message, ...(unreadable ? {} : { stack }) };
+    return { type: 'error', unreadable, message, ...(unreadable ? {} : { stack }) };
   }
-  port.postMessage(answer);
 });
-port.postMessage({ type: 'ready' } satisfies ParseAnswer);

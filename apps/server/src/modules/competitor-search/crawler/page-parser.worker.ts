@@ -1,4 +1,4 @@
-import { parentPort } from 'node:worker_threads';
+import { serveBudgetedWorker } from '../../../lib/budgeted-worker';
 import { decodeHtml } from './decode-html';
 import { extractPage, parseSitemap, type PageFacts, type SitemapFacts } from './page-facts';
 
@@ -12,26 +12,18 @@ export type PageParseRequest =
   | { kind: 'page'; body: Uint8Array; contentType: string | undefined; url: string }
   | { kind: 'sitemap'; body: Uint8Array; contentType: string | undefined };
 export type PageParseAnswer =
-  | { type: 'ready' }
   | { type: 'page'; facts: PageFacts }
   | { type: 'sitemap'; facts: SitemapFacts }
   | { type: 'error'; message: string };
 
-const port = parentPort;
-if (!port) throw new Error('page-parser.worker runs as a worker thread (see page-parser.ts)');
-
-port.on('message', (request: PageParseRequest) => {
-  let answer: PageParseAnswer;
+serveBudgetedWorker((request: PageParseRequest): PageParseAnswer => {
   try {
     const bytes = Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     const text = decodeHtml(bytes, request.contentType);
-    answer =
-      request.kind === 'page'
-        ? { type: 'page', facts: extractPage(text, request.url) }
-        : { type: 'sitemap', facts: parseSitemap(text) };
+    return request.kind === 'page'
+      ? { type: 'page', facts: extractPage(text, request.url) }
+      : { type: 'sitemap', facts: parseSitemap(text) };
   } catch (err) {
-    answer = { type: 'error', message: err instanceof Error ? err.message : String(err) };
+    return { type: 'error', message: err instanceof Error ? err.message : String(err) };
   }
-  port.postMessage(answer);
 });
-port.postMessage({ type: 'ready' } satisfies PageParseAnswer);
