@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/fields';
-import { FormattedOutput } from '@/components/ui/formatted-output';
-import { AlertIcon, CheckIcon, CloseIcon, SparkIcon } from '@/components/ui/icons';
+import { CheckIcon, CloseIcon, SparkIcon } from '@/components/ui/icons';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
 
-import { greetings, type ChatEntry } from '../chat-entries';
+import { greetings } from '../chat-entries';
 import type { BriefChat as BriefChatState } from '../use-brief-chat';
 import styles from './brief-creator.module.css';
+import { ChatBubble } from './chat-bubble';
 
 const languageOptions = briefLanguages.map((language) => ({ value: language, label: language }));
 
@@ -174,57 +174,5 @@ export function BriefChat({ chat, aiUnavailable }: { chat: BriefChatState; aiUna
         {chat.isBusy ? 'The assistant is answering…' : 'Enter sends, Shift+Enter adds a line.'}
       </p>
     </section>
-  );
-}
-
-function ChatBubble({ entry }: { entry: ChatEntry }) {
-  if (entry.role === 'user') {
-    return (
-      <li className={styles.userRow}>
-        <div className={styles.bubbleUser}>
-          <span className="visually-hidden">You: </span>
-          <p className={styles.userText}>{entry.text}</p>
-        </div>
-      </li>
-    );
-  }
-  if (entry.failed) {
-    return (
-      <li className={styles.assistantRow}>
-        <div className={styles.bubbleFailed} data-failed="true">
-          <AlertIcon className={styles.failedIcon} />
-          <div>
-            <p className={styles.failedText}>{entry.text}</p>
-            {entry.detail ? <p className={styles.failedDetail}>{entry.detail}</p> : null}
-          </div>
-        </div>
-      </li>
-    );
-  }
-  return (
-    <li className={styles.assistantRow}>
-      <div className={styles.bubbleAssistant} aria-busy={entry.streaming || undefined}>
-        <span className="visually-hidden">Assistant: </span>
-        {entry.recommendations ? (
-          <>
-            <p className={styles.recommendationsTitle}>Recommendations</p>
-            <ul className={styles.recommendations} aria-label="Recommendations">
-              {entry.recommendations.map((item, index) => (
-                <li key={index}>{item}</li>
-              ))}
-            </ul>
-          </>
-        ) : entry.streaming && entry.text === '' ? (
-          <p className={styles.typing}>
-            <span className={styles.dot} />
-            <span className={styles.dot} />
-            <span className={styles.dot} />
-            <span className="visually-hidden">The assistant is writing</span>
-          </p>
-        ) : (
-          <FormattedOutput text={entry.text} className={styles.answer} />
-        )}
-      </div>
-    </li>
   );
 }

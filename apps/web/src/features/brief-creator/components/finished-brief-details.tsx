@@ -10,15 +10,15 @@ import {
 import { useId } from 'react';
 
 import { ButtonLink } from '@/components/ui/button';
-import { FormattedOutput } from '@/components/ui/formatted-output';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 
 import { useFinishedBrief } from '../api/get-finished-brief';
-import { entriesOfMessages, visibleMessageCount, type ChatEntry } from '../chat-entries';
+import { entriesOfMessages, visibleMessageCount } from '../chat-entries';
 import { useErrorToast } from '../use-error-toast';
 import styles from './brief-creator.module.css';
+import { ChatBubble } from './chat-bubble';
 import { ExportButtons } from './export-buttons';
 
 export const finishedBriefsListLink = '/tools/brief-creator?tab=finished';
@@ -145,43 +145,12 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
           ) : (
             <ol className={styles.messages} aria-label="Conversation">
               {entries.map((entry) => (
-                <ConversationEntry key={entry.id} entry={entry} />
+                <ChatBubble key={entry.id} entry={entry} />
               ))}
             </ol>
           )}
         </section>
       </div>
     </div>
-  );
-}
-
-function ConversationEntry({ entry }: { entry: ChatEntry }) {
-  if (entry.role === 'user') {
-    return (
-      <li className={styles.userRow}>
-        <div className={styles.bubbleUser}>
-          <span className="visually-hidden">You: </span>
-          <p className={styles.userText}>{entry.text}</p>
-        </div>
-      </li>
-    );
-  }
-  return (
-    <li className={styles.assistantRow}>
-      <div className={entry.failed ? styles.bubbleFailed : styles.bubbleAssistant}>
-        <span className="visually-hidden">Assistant: </span>
-        {entry.recommendations ? (
-          <ul className={styles.recommendations} aria-label="Recommendations">
-            {entry.recommendations.map((item, index) => (
-              <li key={index}>{item}</li>
-            ))}
-          </ul>
-        ) : entry.failed ? (
-          <p className={styles.failedText}>{entry.text}</p>
-        ) : (
-          <FormattedOutput text={entry.text} className={styles.answer} />
-        )}
-      </div>
-    </li>
   );
 }
