@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/openai-server';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
@@ -32,27 +33,8 @@ beforeEach(async () => {
   await control('/reset', {});
 });
 
-const briefFieldNames = [
-  'campaignName',
-  'campaignType',
-  'primaryObjective',
-  'eventObjective',
-  'eventDate',
-  'targetAudience',
-  'budget',
-  'timeline',
-  'keyMessages',
-  'channels',
-  'activityKPIs',
-  'businessKPIs',
-  'creativeAssets',
-  'additionalNotes',
-] as const;
-
-/** A chat turn's structured answer, as the server asks the model for it (null: unchanged). */
 function chatTurn(standardAnswer: string, updates: Record<string, unknown>, isAwaitingConfirmation = false) {
-  const briefUpdates = Object.fromEntries(briefFieldNames.map((field) => [field, updates[field] ?? null]));
-  return { kind: 'object', value: { standardAnswer, briefUpdates, isAwaitingConfirmation } } as const;
+  return { kind: 'object', value: briefChatTurn(standardAnswer, updates, isAwaitingConfirmation) } as const;
 }
 
 // A value that a spreadsheet would run as a formula: it must stay text in both exports.

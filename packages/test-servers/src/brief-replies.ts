@@ -80,6 +80,34 @@ const phrases: Record<Language, { hello: string; noted: string; summary: string;
   },
 };
 
+/** Every brief field, in the brief creator's order: a chat turn's answer names each one. */
+export const briefFieldNames = [
+  'campaignName',
+  'campaignType',
+  'primaryObjective',
+  'eventObjective',
+  'eventDate',
+  'targetAudience',
+  'budget',
+  'timeline',
+  'keyMessages',
+  'channels',
+  'activityKPIs',
+  'businessKPIs',
+  'creativeAssets',
+  'additionalNotes',
+] as const;
+
+/** A chat turn's structured answer as the brief creator asks for it: every field null (unchanged) unless given. */
+export function briefChatTurn(
+  standardAnswer: string,
+  updates: Record<string, unknown> = {},
+  isAwaitingConfirmation = false,
+) {
+  const briefUpdates = Object.fromEntries(briefFieldNames.map((field) => [field, updates[field] ?? null]));
+  return { standardAnswer, briefUpdates, isAwaitingConfirmation };
+}
+
 function languageOf(system: string): Language {
   if (system.includes('po angielsku')) return 'English';
   if (system.includes('po niemiecku')) return 'German';
@@ -120,17 +148,7 @@ function chatTurn(request: RecordedRequest): unknown {
   const language = languageOf(system);
   const brief = briefOf(system);
   const lastUser = messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
-  const updates: Record<string, unknown> = Object.fromEntries(
-    [
-      ...required,
-      'eventObjective',
-      'eventDate',
-      'budget',
-      'timeline',
-      'creativeAssets',
-      'additionalNotes',
-    ].map((f) => [f, null]),
-  );
+  const updates: Record<string, unknown> = { ...briefChatTurn('').briefUpdates };
   const missing = required.filter((field) => !isFilled(brief[field]));
   const hasConversation = messages.some((m) => m.role === 'assistant');
   // The first message opens the chat; later ones answer the question asked before.

@@ -14,6 +14,7 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from '@gem/contracts/brief-creator';
+import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { startOpenAiServer } from '@gem/test-servers/openai-server';
 import { plausiblePolishReply } from '@gem/test-servers/polish-replies';
 import { desc, eq, sql } from 'drizzle-orm';
@@ -32,25 +33,7 @@ const t = useAiHarness();
 
 /** A chat turn's structured answer, with every brief field null unless given. */
 function turn(standardAnswer: string, updates: Record<string, unknown> = {}, isAwaitingConfirmation = false) {
-  const briefUpdates = Object.fromEntries(
-    [
-      'campaignName',
-      'campaignType',
-      'primaryObjective',
-      'eventObjective',
-      'eventDate',
-      'targetAudience',
-      'budget',
-      'timeline',
-      'keyMessages',
-      'channels',
-      'activityKPIs',
-      'businessKPIs',
-      'creativeAssets',
-      'additionalNotes',
-    ].map((field) => [field, updates[field] ?? null]),
-  );
-  return { kind: 'object' as const, value: { standardAnswer, briefUpdates, isAwaitingConfirmation } };
+  return { kind: 'object' as const, value: briefChatTurn(standardAnswer, updates, isAwaitingConfirmation) };
 }
 
 const filledBrief = {
