@@ -1,6 +1,7 @@
-import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/openai-server';
+import type { ScriptedReply } from '@gem/test-servers/openai-server';
 import type { Locator, Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { promptOf, useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { signInWithPopup } from './support/sign-in';
 
@@ -9,24 +10,7 @@ import { signInWithPopup } from './support/sign-in';
 
 const browser = useBrowser();
 
-async function control(path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${inject('aiControlURL')}/__control${path}`, {
-    method: body === undefined && path === '/requests' ? 'GET' : 'POST',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`test server control ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-/** Queues the model's next answers. */
-const script = (...replies: ScriptedReply[]) => control('/replies', replies);
-/** What GEM sent to the model so far in this test. */
-const modelRequests = async () => ((await control('/requests')) as { requests: RecordedRequest[] }).requests;
-const promptOf = (request: RecordedRequest) => (request.body.messages ?? []).map((m) => m.content).join('\n');
-
-beforeEach(async () => {
-  await control('/reset', {});
-});
+const { script, modelRequests } = useAiControl();
 
 async function openTool(path: string, heading: string): Promise<Page> {
   const page = await browser.open('desktop');

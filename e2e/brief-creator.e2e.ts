@@ -3,10 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { briefChatTurn } from '@gem/test-servers/brief-replies';
-import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/openai-server';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { promptOf, useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { signInWithPopup } from './support/sign-in';
 
@@ -16,22 +16,7 @@ import { signInWithPopup } from './support/sign-in';
 
 const browser = useBrowser();
 
-async function control(pathname: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${inject('aiControlURL')}/__control${pathname}`, {
-    method: body === undefined && pathname === '/requests' ? 'GET' : 'POST',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`test server control ${pathname}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
-
-const script = (...replies: ScriptedReply[]) => control('/replies', replies);
-const modelRequests = async () => ((await control('/requests')) as { requests: RecordedRequest[] }).requests;
-const promptOf = (request: RecordedRequest) => (request.body.messages ?? []).map((m) => m.content).join('\n');
-
-beforeEach(async () => {
-  await control('/reset', {});
-});
+const { script, modelRequests } = useAiControl();
 
 function chatTurn(standardAnswer: string, updates: Record<string, unknown>, isAwaitingConfirmation = false) {
   return { kind: 'object', value: briefChatTurn(standardAnswer, updates, isAwaitingConfirmation) } as const;
