@@ -26,6 +26,8 @@ export const errorCodes = [
   'ai_busy',
   /** The AI service did not answer within GEM_AI_TIMEOUT_MS. */
   'ai_timeout',
+  /** The CRM (Salesforce or the embedded demo CRM) failed, refused GEM's credentials or timed out. */
+  'crm_unavailable',
   /** The client went away before the answer was complete (nobody reads this answer). */
   'client_closed',
 ] as const;
