@@ -41,6 +41,26 @@ describe('api client', () => {
     await expect(api.get('/api/me')).resolves.toEqual({ authorization: 'Bearer token-123' });
   });
 
+  it('downloads a file as a blob with the bearer token, and an error answer as an ApiError', async () => {
+    server.on('GET', '/api/export.csv', (req, _body, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/csv; charset=utf-8' })
+        .end(`auth,accept\r\n${req.headers.authorization},${req.headers.accept}\r\n`);
+    });
+    server.on('GET', '/api/missing.csv', (_req, _body, res) =>
+      json(res, 404, { error: { code: 'not_found', message: 'No such report.' } }),
+    );
+    const api = createApiClient({ baseUrl: server.origin(), getAccessToken: async () => 'token-123' });
+    const blob = await api.download('/api/export.csv', { accept: 'text/csv' });
+    expect(blob.type).toMatch(/^text\/csv/);
+    expect(await blob.text()).toBe('auth,accept\r\nBearer token-123,text/csv\r\n');
+    await expect(api.download('/api/missing.csv')).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'No such report.',
+    });
+  });
+
   it('checks a response against a schema when given one', async () => {
     server.on('GET', '/api/count', (_req, _body, res) => json(res, 200, { count: 'three' }));
     const api = createApiClient({ baseUrl: server.origin() });

@@ -147,9 +147,23 @@ export function createApiClient(options: ApiClientOptions) {
     return response.body;
   }
 
+  /**
+   * GETs a file (a CSV export) as a Blob, with the same token handling, 401 retry and error
+   * shape as every other call, so a download needs no token in its URL.
+   */
+  async function download(path: string, init: { signal?: AbortSignal; accept?: string } = {}): Promise<Blob> {
+    const response = await authorizedFetch(path, {
+      method: 'GET',
+      signal: init.signal,
+      accept: init.accept ?? '*/*',
+    });
+    return response.blob();
+  }
+
   return {
     request,
     stream,
+    download,
     get: <T = unknown>(path: string, init?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
       request<T>(path, { ...init, method: 'GET' }),
     post: <T = unknown>(path: string, body?: unknown, init?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
