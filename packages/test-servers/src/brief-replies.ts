@@ -1,4 +1,5 @@
 import { sampleFromSchema, type RecordedRequest, type ScriptedReply } from './openai-server';
+import { SEGMENTS_SCHEMA_NAME, segmentsReply } from './segment-replies';
 
 /**
  * A stand-in for the brief creator's model, for trying GEM locally and for end-to-end runs that
@@ -204,6 +205,8 @@ export function plausibleStructuredReply(request: RecordedRequest): ScriptedRepl
       return { kind: 'object', value: targetAudience };
     case 'brief_recommendations':
       return { kind: 'object', value: recommendations };
+    case SEGMENTS_SCHEMA_NAME:
+      return { kind: 'object', value: segmentsReply(request) };
     default:
       return { kind: 'object', value: sampleFromSchema(request.structured?.schema) };
   }

@@ -1,0 +1,427 @@
+import {
+  reportTypeLabels,
+  reportTypes,
+  REPORT_PAGE_SIZE,
+  SEGMENT_VALUES_MAX,
+  type CampaignFacts,
+  type CampaignsResponse,
+  type CampaignSummary,
+  type GenerateSegmentsResponse,
+  type ReportContact,
+  type ReportQuery,
+  type ReportResponse,
+  type ReportType,
+  type Segment,
+  type SegmentReport,
+} from '@gem/contracts/campaign-audience-builder';
+import { stringify } from 'csv-stringify/sync';
+import { z } from 'zod';
+import { CrmError, type Crm, type CrmReportQuery, type CrmVocabulary } from '../../integrations/crm/crm';
+import { LlmError, type TokenUsage } from '../../integrations/llm/text-model';
+import type { AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
+import { toAppError } from '../../lib/ai/ai-errors';
+import { AppError } from '../../lib/app-error';
+import { repairRequest, segmentsSystemPrompt, segmentsUserPrompt } from './campaign-audience-builder.prompts';
+
+/**
+ * The campaign audience builder (issue 14): reads a campaign and who responded to it and to
+ * past campaigns of its type from the CRM, asks the model for the segments to target next
+ * (structured output whose lists may only hold values that exist in the CRM), and builds a
+ * report per type for the segment with its reach. Also the campaign picker and the embedded
+ * CRM's report pages and CSV files.
+ */
+
+type Logger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+};
+
+export type GenerationContext = { userId: string; log: Logger; signal: AbortSignal };
+
+/** How much of the CRM the model is shown. */
+const FACTS = { topValues: 12, pastCampaigns: 8, vocabularySize: 150 } as const;
+/** Campaigns the picker lists. */
+const PICKER_SIZE = 20;
+/** The most rows a CSV file holds; a report with more says so in its last line. */
+export const CSV_MAX_ROWS = 50_000;
+const CSV_PAGE = 1_000;
+
+export const CRM_UNAVAILABLE = 'The CRM is not available right now. Please try again in a moment.';
+export const REPORTS_IN_SALESFORCE =
+  'Reports open in Salesforce: this GEM reads campaigns from Salesforce and has no report pages of its own.';
+export const noSuchCampaign = (id: string) =>
+  `No campaign has the ID ${id}. Check the ID in the CRM, or pick a campaign from the list.`;
+
+/** The answer's shape, as the model is asked for it: every list offers the CRM's values as an enum. */
+function answerSchema(vocabulary: CrmVocabulary, pastCampaignIds: string[]) {
+  const choices = (values: string[], description: string) =>
+    values.length === 0
+      ? z.array(z.string()).max(0).describe(`${description} Brak dostępnych wartości: zostaw pustą listę.`)
+      : z
+          .array(z.string().meta({ enum: values }))
+          .max(SEGMENT_VALUES_MAX)
+          .describe(description);
+  return z.object({
+    explanation: z.string().describe('Dlaczego te segmenty: 3–5 zdań po polsku, z liczbami z danych.'),
+    subIndustries: choices(vocabulary.subIndustries, 'Podbranże segmentu.'),
+    roles: choices(vocabulary.roles, 'Role kontaktów w segmencie.'),
+    titles: choices(vocabulary.titles, 'Stanowiska kontaktów w segmencie.'),
+    workAreas: choices(vocabulary.workAreas, 'Obszary pracy kontaktów w segmencie.'),
+    campaignIds: choices(pastCampaignIds, 'ID wcześniejszych kampanii, na których warto się wzorować.'),
+    approach: z.string().describe('Jak dotrzeć do segmentów: 3–5 zdań po polsku.'),
+  });
+}
+type ModelAnswer = z.infer<ReturnType<typeof answerSchema>>;
+
+/** Keeps the values the CRM has (in its spelling, matched without regard to case), once each. */
+function keepKnown(values: string[], known: string[]): { kept: string[]; dropped: string[] } {
+  const canonical = new Map(known.map((value) => [value.toLocaleLowerCase('pl'), value]));
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (const value of values) {
+    const match = canonical.get(value.trim().toLocaleLowerCase('pl'));
+    if (match === undefined) dropped.push(value);
+    else if (!kept.includes(match)) kept.push(match);
+  }
+  return { kept: kept.slice(0, SEGMENT_VALUES_MAX), dropped };
+}
+
+const joined = (values: readonly string[]) => values.join(', ');
+
+const listed = (values: readonly string[], max = 3) =>
+  values.length <= max ? joined(values) : `${joined(values.slice(0, max))} and ${values.length - max} more`;
+
+/** The segment in words, e.g. "sub-industries Automotive parts, Chemicals; roles or titles CFO". */
+function segmentInWords(segment: Segment): string {
+  const people = [...segment.roles, ...segment.titles];
+  const parts = [
+    segment.subIndustries.length > 0 ? `sub-industries ${listed(segment.subIndustries)}` : null,
+    people.length > 0 ? `roles or titles ${listed(people)}` : null,
+    segment.workAreas.length > 0 ? `work areas ${listed(segment.workAreas)}` : null,
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? 'all contacts' : parts.join('; ');
+}
+
+/** A report's title and what it holds, in words. */
+export function reportWording(
+  type: ReportType,
+  campaign: { name: string },
+  segment: Segment,
+  pastCampaigns: number,
+): { title: string; description: string } {
+  const who = segmentInWords(segment);
+  const name = `“${campaign.name}”`;
+  const title = `${reportTypeLabels[type]}: ${listed(segment.subIndustries.length > 0 ? segment.subIndustries : [...segment.roles, ...segment.titles], 2) || 'all contacts'}`;
+  switch (type) {
+    case 'new-prospects':
+      return {
+        title,
+        description: `Contacts in the segment (${who}) who are not members of ${name} yet: invite them.`,
+      };
+    case 'follow-up':
+      return {
+        title,
+        description: `Members of ${name} in the segment (${who}) who have not responded yet: remind them.`,
+      };
+    case 'past-responders':
+      return {
+        title,
+        description: `Contacts in the segment (${who}) who responded to ${pastCampaigns === 1 ? 'the recommended past campaign' : `the ${pastCampaigns} recommended past campaigns`} and are not members of ${name} yet.`,
+      };
+  }
+}
+
+const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
+  promptTokens: a.promptTokens === null || b.promptTokens === null ? null : a.promptTokens + b.promptTokens,
+  completionTokens:
+    a.completionTokens === null || b.completionTokens === null
+      ? null
+      : a.completionTokens + b.completionTokens,
+});
+
+export function createCampaignAudienceBuilder({ crm, ai }: { crm: Crm; ai: AiPlatform }) {
+  /** A CRM call; its failure becomes a 502 crm_unavailable, the cause logged. */
+  async function fromCrm<T>(log: Logger, what: string, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (!(err instanceof CrmError)) throw err;
+      log.error({ err, crm: crm.provider, failure: err.failure }, `CRM call failed: ${what}`);
+      throw new AppError(502, 'crm_unavailable', CRM_UNAVAILABLE, undefined, { cause: err });
+    }
+  }
+
+  /** The model's answer, asked for once more when it does not match the schema. */
+  async function askModel(
+    scope: AiCallScope,
+    facts: CampaignFacts,
+    vocabulary: CrmVocabulary,
+    topic: string,
+    { log, signal }: GenerationContext,
+  ): Promise<{ object: ModelAnswer; usage: TokenUsage; model: string }> {
+    const schema = answerSchema(
+      vocabulary,
+      facts.pastCampaigns.map((c) => c.id),
+    );
+    const messages = [{ role: 'user' as const, content: segmentsUserPrompt(facts, topic) }];
+    let spent: TokenUsage | null = null;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        const result = await scope.model.object({
+          system: segmentsSystemPrompt,
+          messages: attempt === 1 ? messages : [...messages, { role: 'user', content: repairRequest }],
+          schema,
+          schemaName: 'campaign_audience_segments',
+          schemaDescription: 'Segmenty odbiorców kampanii wybrane z wartości istniejących w CRM.',
+          signal,
+          maxOutputTokens: 2_048,
+        });
+        return { ...result, usage: spent ? addUsage(spent, result.usage) : result.usage };
+      } catch (err) {
+        if (attempt > 1 || !(err instanceof LlmError) || err.failure !== 'invalid_output') throw err;
+        log.warn(
+          { tool: 'campaign-audience-builder', reason: err.message },
+          'unusable answer; asking once more',
+        );
+        spent = { promptTokens: null, completionTokens: null };
+      }
+    }
+  }
+
+  /** The reports of a segment, one per type the CRM has a report for, each with its reach. */
+  async function reportsOf(
+    facts: CampaignFacts,
+    segment: Segment,
+    pastCampaignIds: string[],
+    log: Logger,
+  ): Promise<SegmentReport[]> {
+    const types = reportTypes.filter((type) => type !== 'past-responders' || pastCampaignIds.length > 0);
+    const reports = await Promise.all(
+      types.map(async (type): Promise<SegmentReport | null> => {
+        const query: CrmReportQuery = { type, campaignId: facts.campaign.id, segment, pastCampaignIds };
+        const url = crm.reportUrl(query);
+        if (url === null) return null;
+        let reach: number | null = null;
+        try {
+          reach = await crm.reach(query);
+        } catch (err) {
+          if (!(err instanceof CrmError)) throw err;
+          log.warn({ err, crm: crm.provider, type }, 'could not count a report; shown without its reach');
+        }
+        return { type, url, reach, ...reportWording(type, facts.campaign, segment, pastCampaignIds.length) };
+      }),
+    );
+    return reports.filter((report) => report !== null);
+  }
+
+  /** A report's campaign and wording, for its page and its CSV file. */
+  async function reportHeading(query: ReportQuery, log: Logger) {
+    const campaign = await fromCrm(log, 'read a campaign', () => crm.getCampaign(query.campaignId));
+    if (!campaign) throw new AppError(404, 'not_found', noSuchCampaign(query.campaignId));
+    const report: CrmReportQuery = {
+      type: query.type,
+      campaignId: query.campaignId,
+      segment: {
+        subIndustries: query.subIndustry,
+        roles: query.role,
+        titles: query.title,
+        workAreas: query.workArea,
+      },
+      pastCampaignIds: query.pastCampaign,
+    };
+    return {
+      campaign,
+      report,
+      ...reportWording(query.type, campaign, report.segment, query.pastCampaign.length),
+    };
+  }
+
+  async function contactsPage(report: CrmReportQuery, offset: number, limit: number, log: Logger) {
+    const page = await fromCrm(log, 'list a report', () => crm.reportContacts(report, { offset, limit }));
+    if (page === null) throw new AppError(404, 'not_found', REPORTS_IN_SALESFORCE);
+    return page;
+  }
+
+  return {
+    /** The picker's campaigns: matching `q`, or the most recent. */
+    async campaigns(q: string, log: Logger): Promise<CampaignsResponse> {
+      const campaigns = await fromCrm(log, 'list campaigns', () => crm.listCampaigns(q, PICKER_SIZE));
+      return { campaigns, crm: crm.provider, sample: crm.sample };
+    },
+
+    /** Spec §7 `POST /api/sf/generate-boost-segments`. */
+    async generate(
+      request: { campaignId: string; topic: string },
+      context: GenerationContext,
+    ): Promise<GenerateSegmentsResponse> {
+      const { log } = context;
+      const scope = await ai.begin({
+        userId: context.userId,
+        tool: 'campaign-audience-builder',
+        input: { campaignId: request.campaignId, topic: request.topic, crm: crm.provider },
+        log,
+      });
+      try {
+        const read = await fromCrm(log, 'read a campaign', () =>
+          crm.campaignFacts(request.campaignId, FACTS),
+        );
+        if (!read) throw new AppError(404, 'not_found', noSuchCampaign(request.campaignId));
+        const { facts, vocabulary } = read;
+        const answer = await askModel(scope, facts, vocabulary, request.topic, context);
+        const chosen = {
+          subIndustries: keepKnown(answer.object.subIndustries, vocabulary.subIndustries),
+          roles: keepKnown(answer.object.roles, vocabulary.roles),
+          titles: keepKnown(answer.object.titles, vocabulary.titles),
+          workAreas: keepKnown(answer.object.workAreas, vocabulary.workAreas),
+          campaigns: keepKnown(
+            answer.object.campaignIds,
+            facts.pastCampaigns.map((c) => c.id),
+          ),
+        };
+        const dropped = Object.fromEntries(
+          Object.entries(chosen)
+            .filter(([, { dropped }]) => dropped.length > 0)
+            .map(([kind, { dropped }]) => [kind, dropped]),
+        );
+        if (Object.keys(dropped).length > 0) {
+          log.warn(
+            { tool: 'campaign-audience-builder', dropped },
+            'the model chose values the CRM does not have; dropped',
+          );
+        }
+        const segment: Segment = {
+          subIndustries: chosen.subIndustries.kept,
+          roles: chosen.roles.kept,
+          titles: chosen.titles.kept,
+          workAreas: chosen.workAreas.kept,
+        };
+        const pastCampaigns = chosen.campaigns.kept.flatMap((id) =>
+          facts.pastCampaigns.filter((c) => c.id === id),
+        );
+        const reports = await reportsOf(
+          facts,
+          segment,
+          pastCampaigns.map((c) => c.id),
+          log,
+        );
+
+        const response: GenerateSegmentsResponse = {
+          explanation: answer.object.explanation.trim(),
+          ...segment,
+          campaigns: pastCampaigns.map((c) => ({
+            name: c.name,
+            objective: c.objective ?? '',
+            lineOfService: c.lineOfService ?? '',
+          })),
+          subIndustriesString: joined(segment.subIndustries),
+          rolesString: joined(segment.roles),
+          titlesString: joined(segment.titles),
+          workAreasString: joined(segment.workAreas),
+          approach: answer.object.approach.trim(),
+          reports,
+          facts,
+          crm: crm.provider,
+          sample: crm.sample,
+        };
+        const { facts: _facts, ...recorded } = response;
+        await scope.end({
+          outcome: 'succeeded',
+          output: { ...recorded, dropped },
+          usage: answer.usage,
+          model: answer.model,
+        });
+        return response;
+      } catch (err) {
+        if (err instanceof LlmError) {
+          await scope.fail(err);
+          throw toAppError(err);
+        }
+        // Recorded with why: the CRM failed, no such campaign, or an error of GEM's own.
+        const errorCode =
+          err instanceof AppError
+            ? err.code === 'not_found'
+              ? 'campaign_not_found'
+              : err.code
+            : 'internal_error';
+        await scope.end({ outcome: 'failed', errorCode });
+        throw err;
+      }
+    },
+
+    /** A page of a report's contacts (the embedded CRM's report page). */
+    async report(query: ReportQuery, log: Logger): Promise<ReportResponse> {
+      const heading = await reportHeading(query, log);
+      const page = await contactsPage(
+        heading.report,
+        (query.page - 1) * REPORT_PAGE_SIZE,
+        REPORT_PAGE_SIZE,
+        log,
+      );
+      return {
+        type: query.type,
+        title: heading.title,
+        description: heading.description,
+        campaign: heading.campaign,
+        segment: heading.report.segment,
+        total: page.total,
+        page: query.page,
+        pageSize: REPORT_PAGE_SIZE,
+        contacts: page.contacts,
+        sample: crm.sample,
+      };
+    },
+
+    /** The whole report as a CSV file (up to CSV_MAX_ROWS contacts). */
+    async reportCsv(query: ReportQuery, log: Logger): Promise<{ fileName: string; csv: string }> {
+      const heading = await reportHeading(query, log);
+      const rows: ReportContact[] = [];
+      let total: number;
+      do {
+        const page = await contactsPage(heading.report, rows.length, CSV_PAGE, log);
+        total = page.total;
+        rows.push(...page.contacts);
+        if (page.contacts.length === 0) break;
+      } while (rows.length < Math.min(total, CSV_MAX_ROWS));
+      const csv = stringify(
+        [
+          ['Name', 'Title', 'Account', 'Industry', 'Sub-industry', 'Last response', 'Responded on'],
+          ...rows
+            .slice(0, CSV_MAX_ROWS)
+            .map((c) => [
+              c.name,
+              c.title ?? '',
+              c.account ?? '',
+              c.industry ?? '',
+              c.subIndustry ?? '',
+              c.lastResponse?.campaignName ?? '',
+              c.lastResponse?.respondedAt ?? '',
+            ]),
+          ...(total > CSV_MAX_ROWS
+            ? [[`… and ${total - CSV_MAX_ROWS} more contacts: narrow the segment.`]]
+            : []),
+        ],
+        // A cell that starts with =, +, -, @ is not run as a formula when a spreadsheet opens the file.
+        { escape_formulas: true, record_delimiter: 'windows' },
+      );
+      return { fileName: reportFileName(heading.campaign, query.type), csv: `\uFEFF${csv}` };
+    },
+  };
+}
+
+/** e.g. "webinar-cfo-2026-new-prospects.csv": the campaign's name in ASCII letters and digits. */
+export function reportFileName(campaign: CampaignSummary, type: ReportType): string {
+  const base = campaign.name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ł/g, 'l')
+    .replace(/Ł/g, 'L')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join('-')
+    .slice(0, 60);
+  return `${base || campaign.id}-${type}.csv`;
+}
+
+export type CampaignAudienceBuilder = ReturnType<typeof createCampaignAudienceBuilder>;
