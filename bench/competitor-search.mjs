@@ -23,11 +23,13 @@ const { values: opts } = parseArgs({
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     // Keep the database (and reuse it when it is there) for EXPLAIN; drop it by hand after.
     keep: { type: 'boolean', default: false },
+    db: { type: 'string', default: 'gem_competitor_bench' },
   },
 });
 const PAGES = Number(opts.pages);
 const RUNS = Number(opts.runs);
-const DB_NAME = 'gem_competitor_bench';
+const DB_NAME = opts.db;
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`--db: a plain lower-case name, not ${DB_NAME}`);
 
 register();
 const load = (file) => import(pathToFileURL(path.join(root, file)).href);

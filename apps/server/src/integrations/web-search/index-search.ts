@@ -1,7 +1,6 @@
 import type { CompetitorSearchItem, WeeklyCount } from '@gem/contracts/competitor-search';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { competitorPages as pages } from '../../db/schema/competitor-search';
 import { webQueryMarker, webTsquery } from '../../lib/search-text';
 import { buildSnippet, snippetText } from './snippet';
 import { displayLinkOf, type WebSearch, type WebSearchPage, type WebSearchRequest } from './web-search';
@@ -37,6 +36,22 @@ export const COUNT_CAP = 1_000;
  */
 export const RANK_CAP = 500;
 
+type ItemRow = [
+  competitorKey: string,
+  url: string,
+  title: string,
+  description: string,
+  body: string,
+  publishedAtMs: number | null,
+  sample: boolean,
+];
+type WeekRow = [competitorKey: string, weekStart: string | null, count: number];
+type SearchRow = { total: number; weeks: WeekRow[] | string | null; items: ItemRow[] | string | null };
+
+/** node-postgres parses json columns; a driver that hands back the text gets it parsed here. */
+const json = <T>(value: T[] | string | null): T[] =>
+  typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
+
 export function createIndexSearch({
   db,
   countCap = COUNT_CAP,
@@ -53,109 +68,51 @@ export function createIndexSearch({
       const tsquery = webTsquery(request.query);
       if (!tsquery || request.competitors.length === 0)
         return { items: [], totalResults: 0, nextStart: null };
-      const query = sql`to_tsquery('english', ${tsquery})`;
-      const where = and(
-        sql`${pages.searchVector} @@ ${query}`,
-        inArray(
-          pages.competitorKey,
-          request.competitors.map((c) => c.key),
-        ),
-        request.since ? gte(pages.publishedAt, request.since) : undefined,
-      );
-      const byDate = [sql`${pages.publishedAt} desc nulls last`, desc(pages.id)];
-      const columns = {
-        competitorKey: pages.competitorKey,
-        url: pages.url,
-        title: pages.title,
-        description: pages.description,
-        body: sql<string>`left(${pages.bodyText}, ${SNIPPET_SOURCE_MAX})`,
-        publishedAt: pages.publishedAt,
-        sample: pages.sample,
-      };
-      let rowsQuery;
-      if (request.sort === 'relevance') {
-        // The newest rankCap matches, ranked (their ids only: the texts of ten are read after).
-        const ranked = db.$with('ranked').as(
-          db
-            .select({
-              id: pages.id,
-              rank: sql<number>`ts_rank_cd(${RANK_WEIGHTS}::float4[], ${pages.searchVector}, ${query})`.as(
-                'rank',
-              ),
-            })
-            .from(pages)
-            .where(where)
-            .orderBy(...byDate)
-            .limit(rankCap),
-        );
-        rowsQuery = db
-          .with(ranked)
-          .select(columns)
-          .from(ranked)
-          .innerJoin(pages, eq(pages.id, ranked.id))
-          .orderBy(desc(ranked.rank), ...byDate)
-          .limit(request.num)
-          .offset(request.start - 1);
-      } else {
-        rowsQuery = db
-          .select(columns)
-          .from(pages)
-          .where(where)
-          .orderBy(...byDate)
-          .limit(request.num)
-          .offset(request.start - 1);
-      }
-
-      // At most countCap + 1 matches: one more than the cap says "more than the cap".
       const firstPage = request.start === 1;
-      const matching = db
-        .select({
-          competitorKey: pages.competitorKey,
-          week: (firstPage
-            ? sql<
-                string | null
-              >`to_char(date_trunc('week', ${pages.publishedAt} at time zone 'UTC'), 'YYYY-MM-DD')`
-            : sql<string | null>`null::text`
-          ).as('week'),
-        })
-        .from(pages)
-        .where(where)
-        .limit(countCap + 1)
-        .as('matching');
-      const countsQuery = db
-        .select({
-          competitorKey: matching.competitorKey,
-          week: matching.week,
-          count: sql<number>`count(*)::int`,
-        })
-        .from(matching)
-        .groupBy(matching.competitorKey, matching.week);
-
-      const [rows, counts] = await Promise.all([rowsQuery, countsQuery]);
-      const counted = counts.reduce((sum, c) => sum + Number(c.count), 0);
+      const result = (await db.execute(
+        searchStatement({
+          tsquery,
+          competitorKeys: request.competitors.map((c) => c.key),
+          since: request.since,
+          relevance: request.sort === 'relevance',
+          limit: request.num,
+          offset: request.start - 1,
+          weeks: firstPage,
+          countCap,
+          rankCap,
+        }),
+      )) as unknown as { rows: SearchRow[] };
+      const row = result.rows[0]!;
+      const counted = Number(row.total);
       const capped = counted > countCap;
       const totalResults = capped ? countCap : counted;
       const marks = webQueryMarker(request.query);
-      const items: CompetitorSearchItem[] = rows.map((row) => {
-        const snippetParts = buildSnippet([row.description, row.body], marks);
-        return {
-          title: row.title,
-          displayLink: displayLinkOf(row.url),
-          snippet: snippetText(snippetParts),
-          link: row.url,
-          snippetParts,
-          publishedAt: row.publishedAt ? row.publishedAt.toISOString() : null,
-          competitorKey: row.competitorKey,
-          sample: row.sample,
-        };
-      });
+      const items: CompetitorSearchItem[] = json(row.items).map(
+        ([competitorKey, url, title, description, body, publishedAtMs, sample]) => {
+          const snippetParts = buildSnippet([description, body], marks);
+          return {
+            title,
+            displayLink: displayLinkOf(url),
+            snippet: snippetText(snippetParts),
+            link: url,
+            snippetParts,
+            publishedAt: publishedAtMs === null ? null : new Date(Number(publishedAtMs)).toISOString(),
+            competitorKey,
+            sample,
+          };
+        },
+      );
       const next = request.start + items.length;
       const last = request.sort === 'relevance' ? Math.min(totalResults, rankCap) : totalResults;
       const weeklyCounts: WeeklyCount[] | undefined =
         firstPage && !capped
-          ? counts
-              .filter((c): c is typeof c & { week: string } => c.week !== null)
-              .map((c) => ({ weekStart: c.week, competitorKey: c.competitorKey, count: Number(c.count) }))
+          ? json(row.weeks)
+              .filter((c): c is [string, string, number] => c[1] !== null)
+              .map(([competitorKey, weekStart, count]) => ({
+                weekStart,
+                competitorKey,
+                count: Number(count),
+              }))
               .sort((a, b) =>
                 a.weekStart === b.weekStart
                   ? a.competitorKey.localeCompare(b.competitorKey)
@@ -171,4 +128,92 @@ export function createIndexSearch({
       };
     },
   };
+}
+
+/**
+ * The one statement of a search: it counts the matches (at most countCap + 1: `matching`) and,
+ * from the same rows, the weekly counts (first page, when every match was counted) and the page.
+ * Only when the count stopped does the page come from the table itself (the `published_at`
+ * index newest first for a common word; relevance: the newest rankCap matches, ranked). CTEs
+ * run when first read, so the branch not taken costs nothing. Every step keeps ids and dates
+ * only; the ten rows' texts are read last, by id (reading them for every candidate before the
+ * sort cost more than the search: bench/competitor-search.md).
+ */
+function searchStatement(o: {
+  tsquery: string;
+  competitorKeys: string[];
+  since: Date | null;
+  relevance: boolean;
+  limit: number;
+  offset: number;
+  weeks: boolean;
+  countCap: number;
+  rankCap: number;
+}): SQL {
+  const query = sql`to_tsquery('english', ${o.tsquery})`;
+  const where = sql.join(
+    [
+      sql`search_vector @@ ${query}`,
+      sql`competitor_key in (${sql.join(
+        o.competitorKeys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
+      ...(o.since ? [sql`published_at >= ${o.since.toISOString()}::timestamptz`] : []),
+    ],
+    sql` and `,
+  );
+  const byDate = sql.raw('published_at desc nulls last, id desc');
+  const limit = sql`limit ${o.limit} offset ${o.offset}`;
+  const rank = (vector: SQL) => sql`ts_rank_cd(${RANK_WEIGHTS}::float4[], ${vector}, ${query})`;
+  // The page's ids in order (`k`: id, published_at, and rank by relevance), from all matches
+  // (`matching`, when they were all counted) or from the table.
+  const pageOf = (source: 'matching' | 'table') => {
+    if (!o.relevance) {
+      return source === 'matching'
+        ? sql`select id, published_at, 0::float4 as rank from matching order by ${byDate} ${limit}`
+        : sql`select id, published_at, 0::float4 as rank from competitor_pages where ${where} order by ${byDate} ${limit}`;
+    }
+    const ranked = source === 'matching' ? sql.raw('ranked_matching') : sql.raw('ranked_table');
+    return sql`select id, published_at, rank from ${ranked} order by rank desc, ${byDate} ${limit}`;
+  };
+  const itemsOf = (source: 'matching' | 'table') => sql`(
+    select json_agg(json_build_array(p.competitor_key, p.url, p.title, p.description,
+        left(p.body_text, ${SNIPPET_SOURCE_MAX}),
+        floor(extract(epoch from p.published_at) * 1000), p.sample)
+      order by k.rank desc, k.published_at desc nulls last, k.id desc)
+    from (${pageOf(source)}) k join competitor_pages p on p.id = k.id)`;
+  return sql`
+    with matching as materialized (
+      select id, competitor_key, published_at from competitor_pages where ${where}
+      limit ${o.countCap + 1}
+    ),
+    counted as materialized (select count(*)::int as total from matching)${
+      o.relevance
+        ? sql`,
+    ranked_matching as materialized (
+      select r.id, r.published_at, ${rank(sql`p.search_vector`)} as rank
+      from (select id, published_at from matching order by ${byDate} limit ${o.rankCap}) r
+      join competitor_pages p on p.id = r.id
+    ),
+    ranked_table as materialized (
+      select id, published_at, ${rank(sql`search_vector`)} as rank
+      from competitor_pages where ${where} order by ${byDate} limit ${o.rankCap}
+    )`
+        : sql``
+    }
+    select counted.total,
+      ${
+        o.weeks
+          ? sql`case when counted.total <= ${o.countCap} then (
+        select json_agg(json_build_array(competitor_key, week, n)) from (
+          select competitor_key,
+            to_char(date_trunc('week', published_at at time zone 'UTC'), 'YYYY-MM-DD') as week,
+            count(*)::int as n
+          from matching group by 1, 2
+        ) w
+      ) end`
+          : sql`null`
+      } as weeks,
+      case when counted.total <= ${o.countCap} then ${itemsOf('matching')} else ${itemsOf('table')} end as items
+    from counted`;
 }
