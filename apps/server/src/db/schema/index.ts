@@ -1,6 +1,7 @@
 // drizzle needs every table in one object; each module's tables live in their own file here.
 export * from './brief-creator';
 export * from './competitor-search';
+export * from './crm';
 export * from './embedded-idp';
 export * from './generations';
 export * from './market-research';
