@@ -3,6 +3,7 @@ import { createAdapters } from './adapters';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { startExitWatchdog } from './lib/exit-watchdog';
 import { createLogger } from './lib/logger';
 import { settleDemoAccounts } from './modules/identity/demo-accounts';
 import { checkMarketFeedKeys } from './modules/market-research/market-feed-keys';
@@ -32,13 +33,38 @@ await settleDemoAccounts({
 });
 const app = await buildApp({ config, database, adapters, logger });
 
-closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'stopping after an uncaught error');
-  else app.log.info({ signal }, 'stopping: finishing requests in flight');
-  await app.close();
-  await database.close();
-  app.log.info('stopped');
-});
+/** How long after the drain's timeout the process is killed if exiting did not end it. */
+const exitMarginMs = 2_000;
+
+// The drain has config.shutdownTimeoutMs, then close-with-grace exits (1). Should the main thread
+// be stuck and its timer never fire, the watchdog kills the process a little later: no write,
+// no exit handler, no close that never ends can keep it alive past that.
+closeWithGrace(
+  { delay: config.shutdownTimeoutMs, logger: closeWithGraceLogger() },
+  async ({ signal, err }) => {
+    startExitWatchdog(config.shutdownTimeoutMs + exitMarginMs, (watchdogErr) =>
+      app.log.error({ err: watchdogErr }, 'the exit watchdog did not start'),
+    );
+    if (err) app.log.error({ err }, 'stopping after an uncaught error');
+    else app.log.info({ signal }, 'stopping: finishing requests in flight');
+    await app.close();
+    await database.close();
+    app.log.info('stopped');
+  },
+);
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ database: database.kind }, 'GEM is ready');
+
+/**
+ * close-with-grace's own messages ("killed by timeout", "second SIGTERM, exiting", an error the
+ * drain threw) as log lines, through the logger that never blocks, instead of on stderr.
+ */
+function closeWithGraceLogger() {
+  return {
+    error: (message: unknown) => {
+      if (typeof message === 'string') logger.error(message);
+      else logger.error({ err: message }, 'stopping failed');
+    },
+  };
+}

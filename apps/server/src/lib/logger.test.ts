@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer, Socket, type AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
@@ -9,7 +12,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { localAccounts, users } from '../db/schema/index';
 import { errorsPlugin } from '../plugins/errors';
-import { loggerOptions } from './logger';
+import { logDestination, loggerOptions } from './logger';
 
 /** What the app's logger writes when a query fails: the kind of failure, never its values. */
 
@@ -180,5 +183,59 @@ describe('request logs', () => {
     expect(of('req-two').map((e) => e.msg)).toEqual(['access token rejected', 'request completed']);
     expect(of('req-two')[1]).toMatchObject({ path: '/api/markets', statusCode: 401 });
     expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
+  });
+});
+
+/** A stream whose reader takes nothing until `read()`: what it holds is its writableLength. */
+function slowReader() {
+  const taken: string[] = [];
+  const waiting: (() => void)[] = [];
+  const stream = new Writable({
+    highWaterMark: 1,
+    write(chunk: Buffer, _encoding, done) {
+      taken.push(chunk.toString());
+      waiting.push(done);
+    },
+  });
+  const read = async () => {
+    while (waiting.length > 0) {
+      waiting.shift()!();
+      await new Promise((r) => setImmediate(r));
+    }
+  };
+  return { stream, taken, read };
+}
+
+describe('the log destination', () => {
+  it('drops lines, rather than waiting, once its reader is behind by the limit, and says how many', async () => {
+    const reader = slowReader();
+    const destination = logDestination(reader.stream, 20);
+    for (const n of [1, 2, 3, 4, 5]) destination.write(`line ${n}\n`);
+    // Lines 1 to 3 wait (21 bytes, past the limit of 20), lines 4 and 5 are dropped.
+    await reader.read();
+    destination.write('line 6\n');
+    await reader.read();
+    expect(reader.taken.slice(0, 3)).toEqual(['line 1\n', 'line 2\n', 'line 3\n']);
+    expect(JSON.parse(reader.taken[3]!)).toMatchObject({ level: 40, dropped: 2 });
+    expect(reader.taken.slice(4)).toEqual(['line 6\n']);
+  });
+
+  it('drops every line, quietly, once its reader has gone (EPIPE)', async () => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const out = new Socket();
+    out.connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const [reader] = (await once(server, 'connection')) as [Socket];
+    const destination = logDestination(out);
+    destination.write('read\n');
+    reader.destroy();
+    server.close();
+    // Writes after the reader has gone fail; the stream is destroyed, nothing is thrown.
+    while (!out.destroyed) {
+      destination.write('unread\n');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect(() => destination.write('after\n')).not.toThrow();
   });
 });

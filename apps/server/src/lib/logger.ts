@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { hostname } from 'node:os';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
-import { pino, stdSerializers, type LoggerOptions } from 'pino';
+import { pino, stdSerializers, type DestinationStream, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 
 /**
@@ -57,7 +58,72 @@ export function loggerOptions(config: Pick<Config, 'log'>): LoggerOptions {
 
 /** The process's one logger: the server, its adapters and its requests log through it. */
 export function createLogger(config: Pick<Config, 'log'>): FastifyBaseLogger {
-  return pino(loggerOptions(config));
+  const options = loggerOptions(config);
+  // pino-pretty (development) runs in a transport thread of its own, which writes to stdout.
+  return options.transport ? pino(options) : pino(options, logDestination());
+}
+
+/** What standard output may hold that its reader has not taken yet; past it, lines are dropped. */
+const maxUnreadBytes = 4 * 1024 * 1024;
+
+/** The part of a writable stream logDestination uses (process.stdout in the server). */
+export type LogOutput = Pick<NodeJS.WritableStream, 'write' | 'on'> & {
+  readonly writableLength: number;
+  readonly destroyed: boolean;
+};
+
+/**
+ * Where the process's log lines go: standard output, written as Node writes it (to a pipe or a
+ * socket without ever blocking, what the reader has not taken yet waiting in memory; to a file
+ * directly). Writing a line never blocks, never waits and never retries, so nothing the reader
+ * does can hold the process up, and the drain's timeout stays a hard limit after SIGTERM:
+ *
+ * - a reader that has gone (EPIPE): the stream fails once, quietly, and every later line is
+ *   dropped;
+ * - a reader that does not keep up: once `maxUnread` bytes are waiting, lines are dropped, and
+ *   the first line that fits again is preceded by one saying how many were;
+ * - at exit, what is still waiting is abandoned; nothing is flushed synchronously.
+ *
+ * Not pino's own destination (sonic-boom, asynchronous): its exit handler flushes synchronously,
+ * and that flush (sonic-boom 4.2) sleeps 100 ms and writes again after any failure, EPIPE
+ * included, for ever: a server whose reader left while a line was queued never exited, its main
+ * thread asleep in the loop and deaf to further signals (issue 15).
+ */
+export function logDestination(
+  out: LogOutput = process.stdout,
+  maxUnread = maxUnreadBytes,
+): DestinationStream {
+  let dropped = 0;
+  // A write to a reader that has gone fails (EPIPE) and destroys the stream; without a listener
+  // that would be an uncaught error. The lines are lost either way.
+  out.on('error', () => {});
+  return {
+    write(line: string) {
+      if (out.destroyed) return;
+      if (out.writableLength >= maxUnread) {
+        dropped += 1;
+        return;
+      }
+      if (dropped > 0) {
+        out.write(droppedLine(dropped));
+        dropped = 0;
+      }
+      out.write(line);
+    },
+  };
+}
+
+/** The line that says how many lines were dropped, in pino's format. */
+function droppedLine(dropped: number): string {
+  const line = {
+    level: 40,
+    time: Date.now(),
+    pid: process.pid,
+    hostname: hostname(),
+    dropped,
+    msg: 'log lines dropped: standard output was not being read',
+  };
+  return `${JSON.stringify(line)}\n`;
 }
 
 /**
