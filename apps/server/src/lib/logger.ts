@@ -65,6 +65,7 @@ export function createLogger(config: Pick<Config, 'log'>): FastifyBaseLogger {
 
 /** What standard output may hold that its reader has not taken yet; past it, lines are dropped. */
 const maxUnreadBytes = 4 * 1024 * 1024;
+const quietened = new WeakSet<LogOutput>();
 
 /** The part of a writable stream logDestination uses (process.stdout in the server). */
 export type LogOutput = Pick<NodeJS.WritableStream, 'write' | 'on'> & {
@@ -95,8 +96,12 @@ export function logDestination(
 ): DestinationStream {
   let dropped = 0;
   // A write to a reader that has gone fails (EPIPE) and destroys the stream; without a listener
-  // that would be an uncaught error. The lines are lost either way.
-  out.on('error', () => {});
+  // that would be an uncaught error. The lines are lost either way. One listener per stream,
+  // however many loggers write to it (the tests build many).
+  if (!quietened.has(out)) {
+    quietened.add(out);
+    out.on('error', () => {});
+  }
   return {
     write(line: string) {
       if (out.destroyed) return;
