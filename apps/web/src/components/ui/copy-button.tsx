@@ -11,10 +11,12 @@ type CopyButtonProps = {
   text: string;
   label?: string;
   disabled?: boolean;
+  /** What the button copies, when its label alone does not say (several 'Copy URL' on a page). */
+  describedBy?: string;
 };
 
 /** 'Copy to clipboard', then 'Copied!' for 2 s; a screen reader hears the outcome too. */
-export function CopyButton({ text, label = 'Copy to clipboard', disabled }: CopyButtonProps) {
+export function CopyButton({ text, label = 'Copy to clipboard', disabled, describedBy }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   useEffect(() => {
@@ -35,7 +37,12 @@ export function CopyButton({ text, label = 'Copy to clipboard', disabled }: Copy
 
   return (
     <>
-      <Button variant="secondary" onClick={() => void copy()} disabled={disabled}>
+      <Button
+        variant="secondary"
+        onClick={() => void copy()}
+        disabled={disabled}
+        aria-describedby={describedBy}
+      >
         {state === 'copied' ? <CheckIcon /> : <CopyIcon />}
         {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : label}
       </Button>

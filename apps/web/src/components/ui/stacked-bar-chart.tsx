@@ -2,21 +2,20 @@ import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
+import {
+  categoryTotal,
+  ChartLegend,
+  chartNumber,
+  ChartTable,
+  type ChartCategory,
+  type ChartSeries,
+  useWidth,
+} from './chart-parts';
 import styles from './stacked-bar-chart.module.css';
 
-export type ChartCategory = {
-  key: string;
-  /** Under the bar (short: 'Mar 02'). */
-  label: string;
-  /** In the table for screen readers (long: 'Week of Mar 2, 2026'). */
-  fullLabel: string;
-  /** The value of each series (by series key). */
-  values: Record<string, number>;
-};
-
-export type ChartSeries = { key: string; name: string; colour: string };
+export type { ChartCategory, ChartSeries } from './chart-parts';
 
 type StackedBarChartProps = {
   /** Shown above the chart and read as the table's caption. */
@@ -33,25 +32,6 @@ const HEIGHT = 220;
 const MARGIN = { top: 12, right: 12, bottom: 40, left: 36 };
 /** Until the chart knows its width (no layout yet, or no ResizeObserver). */
 const FALLBACK_WIDTH = 640;
-const number = new Intl.NumberFormat('en');
-
-/** The width of an element, kept up to date as it resizes. */
-function useWidth<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
-  const [width, setWidth] = useState<number | null>(null);
-  useEffect(() => {
-    const node = ref.current;
-    if (!node || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => {
-      // contentRect: the width inside the frame's padding, which is what the chart may fill.
-      const next = entries[0]?.contentRect.width;
-      if (next) setWidth(Math.floor(next));
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, width] as const;
-}
 
 type Row = { key: string; label: string } & Record<string, number | string>;
 
@@ -78,7 +58,7 @@ export function StackedBarChart({
 
   const rows: Row[] = categories.map((c) => ({ ...c.values, key: c.key, label: c.label }));
   const keys = series.map((s) => s.key);
-  const totals = categories.map((c) => keys.reduce((sum, k) => sum + (c.values[k] ?? 0), 0));
+  const totals = categories.map((c) => categoryTotal(c, series));
   const max = Math.max(1, ...totals);
 
   const xScale = scaleBand<string>({
@@ -100,16 +80,7 @@ export function StackedBarChart({
         {caption}
       </figcaption>
       {description ? <p className={styles.description}>{description}</p> : null}
-      <ul className={styles.legend} aria-hidden="true">
-        {series.map((s) => (
-          <li key={s.key} className={styles.legendItem}>
-            <svg className={styles.swatch} viewBox="0 0 12 12" focusable="false">
-              <rect width="12" height="12" rx="3" fill={s.colour} />
-            </svg>
-            {s.name}
-          </li>
-        ))}
-      </ul>
+      <ChartLegend series={series} />
       <div ref={frameRef} className={styles.frame}>
         {width === null ? null : (
           <svg width={width} height={HEIGHT} className={styles.chart} aria-hidden="true" focusable="false">
@@ -153,7 +124,7 @@ export function StackedBarChart({
               <AxisLeft
                 scale={yScale}
                 tickValues={yTicks}
-                tickFormat={(value) => number.format(Number(value))}
+                tickFormat={(value) => chartNumber.format(Number(value))}
                 hideAxisLine
                 hideTicks
                 tickComponent={TickLabel}
@@ -173,34 +144,7 @@ export function StackedBarChart({
           </svg>
         )}
       </div>
-      {/* The box hides it: a table is as wide as its cells, whatever width it is given. */}
-      <div className="visually-hidden">
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{categoryHeader}</th>
-              {series.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.name}
-                </th>
-              ))}
-              <th scope="col">Total</th>
-            </tr>
-          </thead>
-          <tbody>
-            {categories.map((c, i) => (
-              <tr key={c.key}>
-                <th scope="row">{c.fullLabel}</th>
-                {series.map((s) => (
-                  <td key={s.key}>{number.format(c.values[s.key] ?? 0)}</td>
-                ))}
-                <td>{number.format(totals[i] ?? 0)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ChartTable caption={caption} categoryHeader={categoryHeader} categories={categories} series={series} />
     </figure>
   );
 }

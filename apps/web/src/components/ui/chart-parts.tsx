@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+
+import styles from './stacked-bar-chart.module.css';
+
+export type ChartCategory = {
+  key: string;
+  /** On the chart (short: 'Mar 02'). */
+  label: string;
+  /** In the table for screen readers (long: 'Week of Mar 2, 2026'). */
+  fullLabel: string;
+  /** The value of each series (by series key). */
+  values: Record<string, number>;
+};
+
+export type ChartSeries = { key: string; name: string; colour: string };
+
+export const chartNumber = new Intl.NumberFormat('en');
+
+/** The total of a category over the series. */
+export const categoryTotal = (category: ChartCategory, series: readonly ChartSeries[]): number =>
+  series.reduce((sum, s) => sum + (category.values[s.key] ?? 0), 0);
+
+/** The series' colours and names, above a chart (hidden from screen readers: the table says it). */
+export function ChartLegend({ series }: { series: readonly ChartSeries[] }) {
+  return (
+    <ul className={styles.legend} aria-hidden="true">
+      {series.map((s) => (
+        <li key={s.key} className={styles.legendItem}>
+          <svg className={styles.swatch} viewBox="0 0 12 12" focusable="false">
+            <rect width="12" height="12" rx="3" fill={s.colour} />
+          </svg>
+          {s.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+type ChartTableProps = {
+  caption: string;
+  /** The first column's header ('Week'). */
+  categoryHeader: string;
+  categories: readonly ChartCategory[];
+  series: readonly ChartSeries[];
+};
+
+/** A chart's numbers as a table, for screen readers only. */
+export function ChartTable({ caption, categoryHeader, categories, series }: ChartTableProps) {
+  return (
+    // The box hides it: a table is as wide as its cells, whatever width it is given.
+    <div className="visually-hidden">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{categoryHeader}</th>
+            {series.map((s) => (
+              <th key={s.key} scope="col">
+                {s.name}
+              </th>
+            ))}
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {categories.map((c) => (
+            <tr key={c.key}>
+              <th scope="row">{c.fullLabel}</th>
+              {series.map((s) => (
+                <td key={s.key}>{chartNumber.format(c.values[s.key] ?? 0)}</td>
+              ))}
+              <td>{chartNumber.format(categoryTotal(c, series))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The width of an element, kept up to date as it resizes. */
+export function useWidth<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useEffect(() => {
+    const node = ref.current;
+    if (!node || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver((entries) => {
+      // contentRect: the width inside the frame's padding, which is what the chart may fill.
+      const next = entries[0]?.contentRect.width;
+      if (next) setWidth(Math.floor(next));
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width] as const;
+}

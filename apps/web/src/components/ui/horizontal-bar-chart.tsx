@@ -1,0 +1,145 @@
+import { Group } from '@visx/group';
+import { scaleBand, scaleLinear } from '@visx/scale';
+import { BarStackHorizontal } from '@visx/shape';
+import { useId, type ReactNode } from 'react';
+
+import {
+  categoryTotal,
+  ChartLegend,
+  chartNumber,
+  ChartTable,
+  type ChartCategory,
+  type ChartSeries,
+  useWidth,
+} from './chart-parts';
+import styles from './stacked-bar-chart.module.css';
+
+type HorizontalBarChartProps = {
+  /** Shown above the chart and read as the table's caption. */
+  caption: string;
+  /** A line under the caption. */
+  description?: ReactNode;
+  /** The first column's header in the table ('Sub-industry'). */
+  categoryHeader: string;
+  categories: readonly ChartCategory[];
+  series: readonly ChartSeries[];
+  /** The text at the end of a bar's label line; the total unless told. */
+  valueLabel?: (category: ChartCategory) => string;
+};
+
+/** A row: the label line, then the bar under it. */
+const LABEL_HEIGHT = 18;
+const BAR_HEIGHT = 14;
+const ROW_GAP = 12;
+const ROW_HEIGHT = LABEL_HEIGHT + BAR_HEIGHT + ROW_GAP;
+/** Until the chart knows its width (no layout yet, or no ResizeObserver). */
+const FALLBACK_WIDTH = 480;
+/** About how wide one character of a label is, to cut a long label before it runs into the value. */
+const CHARACTER_WIDTH = 7;
+
+type Row = { key: string } & Record<string, number | string>;
+
+/** A label that fits `room` pixels, cut with an ellipsis (the table has it whole). */
+function fit(label: string, room: number): string {
+  const max = Math.max(4, Math.floor(room / CHARACTER_WIDTH));
+  return label.length > max ? `${label.slice(0, max - 1).trimEnd()}…` : label;
+}
+
+/**
+ * Bars stacked by series, one row per category, each row's label above its bar so long labels
+ * (job titles, industries) keep the full width on a phone. Drawn as SVG at the width it is
+ * given, with a legend and, for screen readers, the same numbers as a table. Each series'
+ * colour should keep 3:1 against white; a thin white gap keeps stacked parts apart.
+ */
+export function HorizontalBarChart({
+  caption,
+  description,
+  categoryHeader,
+  categories,
+  series,
+  valueLabel = (category) => chartNumber.format(categoryTotal(category, series)),
+}: HorizontalBarChartProps) {
+  const captionId = useId();
+  const [frameRef, measured] = useWidth<HTMLDivElement>();
+  const width = measured ?? (typeof ResizeObserver === 'undefined' ? FALLBACK_WIDTH : null);
+  const height = categories.length * ROW_HEIGHT - ROW_GAP;
+  const innerWidth = Math.max(0, width ?? 0);
+
+  const rows: Row[] = categories.map((c) => ({ ...c.values, key: c.key }));
+  const keys = series.map((s) => s.key);
+  const max = Math.max(1, ...categories.map((c) => categoryTotal(c, series)));
+  const xScale = scaleLinear<number>({ domain: [0, max], range: [0, innerWidth] });
+  const yScale = scaleBand<string>({
+    domain: categories.map((c) => c.key),
+    range: [0, categories.length * ROW_HEIGHT],
+    padding: 0,
+  });
+  const colours = new Map(series.map((s) => [s.key, s.colour]));
+
+  return (
+    <figure className={styles.figure} aria-labelledby={captionId}>
+      <figcaption id={captionId} className={styles.caption}>
+        {caption}
+      </figcaption>
+      {description ? <p className={styles.description}>{description}</p> : null}
+      <ChartLegend series={series} />
+      <div ref={frameRef} className={`${styles.frame} ${styles.rowsFrame}`}>
+        {width === null ? null : (
+          <svg width={width} height={height} className={styles.chart} aria-hidden="true" focusable="false">
+            <Group>
+              {categories.map((c) => {
+                const top = yScale(c.key) ?? 0;
+                const value = valueLabel(c);
+                return (
+                  <g key={c.key}>
+                    <rect
+                      className={styles.track}
+                      x={0}
+                      y={top + LABEL_HEIGHT}
+                      width={innerWidth}
+                      height={BAR_HEIGHT}
+                      rx={3}
+                    />
+                    <text x={0} y={top + 13} className={styles.rowLabel}>
+                      {fit(c.label, innerWidth - value.length * CHARACTER_WIDTH - 12)}
+                    </text>
+                    <text x={innerWidth} y={top + 13} textAnchor="end" className={styles.tick}>
+                      {value}
+                    </text>
+                  </g>
+                );
+              })}
+              <BarStackHorizontal<Row, string>
+                data={rows}
+                keys={keys}
+                y={(row) => row.key}
+                xScale={xScale}
+                yScale={yScale}
+                color={(key) => colours.get(key) ?? '#5e554f'}
+              >
+                {(stacks) =>
+                  stacks.map((stack) =>
+                    stack.bars
+                      .filter((bar) => bar.width > 0)
+                      .map((bar) => (
+                        <rect
+                          key={`${stack.index}-${bar.index}`}
+                          x={bar.x}
+                          y={bar.y + LABEL_HEIGHT}
+                          width={bar.width}
+                          height={BAR_HEIGHT}
+                          fill={bar.color}
+                          className={styles.bar}
+                        />
+                      )),
+                  )
+                }
+              </BarStackHorizontal>
+            </Group>
+          </svg>
+        )}
+      </div>
+      <ChartTable caption={caption} categoryHeader={categoryHeader} categories={categories} series={series} />
+    </figure>
+  );
+}
