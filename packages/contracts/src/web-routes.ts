@@ -22,6 +22,7 @@ export const webRoutePatterns = [
   '/tools/qr-code-generator',
   '/tools/marketing-converter',
   '/tools/campaign-audience-builder',
+  '/tools/campaign-audience-builder/report',
   '/how-to-use',
 ] as const;
 export type WebRoutePattern = (typeof webRoutePatterns)[number];

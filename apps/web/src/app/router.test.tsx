@@ -49,8 +49,9 @@ describe('router', () => {
 
   it('keeps the header, navigation and footer around every page', async () => {
     renderRoute('/tools/campaign-audience-builder');
-    await screen.findByRole('heading', { name: 'Page incoming' });
-    expect(screen.getByRole('banner')).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 1, name: 'Campaign audience builder' });
+    // The site's header; jsdom also counts the page heading's <header> inside <main> as a banner.
+    expect(screen.getAllByRole('banner')[0]).toHaveTextContent('GEM');
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Tools' })).toHaveAttribute('aria-current', 'page');

@@ -17,7 +17,6 @@ import { MarketResearchRoute } from './routes/market-research';
 import { NotFoundRoute } from './routes/not-found';
 import { RegisterRoute } from './routes/register';
 import { RootErrorRoute, RouteErrorContent } from './routes/route-error';
-import { ToolPageIncoming } from './routes/tool-page-incoming';
 import { ToolsRoute } from './routes/tools';
 
 type LazyPage = ComponentType & { preload(): Promise<unknown> };
@@ -66,6 +65,14 @@ const BriefCreatorFinishedRoute = lazyPage(
   () => import('./routes/brief-creator-finished'),
   'BriefCreatorFinishedRoute',
 );
+const CampaignAudienceBuilderRoute = lazyPage(
+  () => import('./routes/campaign-audience-builder'),
+  'CampaignAudienceBuilderRoute',
+);
+const CampaignAudienceBuilderReportRoute = lazyPage(
+  () => import('./routes/campaign-audience-builder-report'),
+  'CampaignAudienceBuilderReportRoute',
+);
 const CompetitorSearchRoute = lazyPage(() => import('./routes/competitor-search'), 'CompetitorSearchRoute');
 const HowToUseRoute = lazyPage(() => import('./routes/how-to-use'), 'HowToUseRoute');
 const MarketAreaRoute = lazyPage(() => import('./routes/market-area'), 'MarketAreaRoute');
@@ -110,10 +117,8 @@ const gatedPages: RouteObject[] = [
   lazyRoute('/tools/brief-creator/finished/:briefId', BriefCreatorFinishedRoute),
   lazyRoute('/tools/competitor-search', CompetitorSearchRoute),
   lazyRoute('/tools/marketing-converter', MarketingConverterRoute),
-  {
-    path: '/tools/campaign-audience-builder',
-    element: <ToolPageIncoming slug="campaign-audience-builder" />,
-  },
+  lazyRoute('/tools/campaign-audience-builder', CampaignAudienceBuilderRoute),
+  lazyRoute('/tools/campaign-audience-builder/report', CampaignAudienceBuilderReportRoute),
   lazyRoute('/how-to-use', HowToUseRoute),
 ];
 

@@ -1,0 +1,62 @@
+import type { CampaignFacts, ValueCount } from '@gem/contracts/campaign-audience-builder';
+
+import { HorizontalBarChart } from '@/components/ui/horizontal-bar-chart';
+
+import { rateOf } from '../format';
+import styles from './campaign-audience-builder.module.css';
+
+/** Responders in the brand colour; the rest in a warm grey (both keep 3:1 against white). */
+const series = [
+  { key: 'responders', name: 'Responded', colour: '#fd5108' },
+  { key: 'nonResponders', name: 'Did not respond', colour: '#9a8f86' },
+];
+
+function chartOf(counts: readonly ValueCount[]) {
+  return counts.map((count) => ({
+    key: count.value,
+    label: count.value,
+    fullLabel: count.value,
+    values: { responders: count.responders, nonResponders: count.nonResponders },
+  }));
+}
+
+const respondedOf = (category: { values: Record<string, number> }) => {
+  const responders = category.values.responders ?? 0;
+  const members = responders + (category.values.nonResponders ?? 0);
+  return `${responders} of ${members} · ${rateOf(responders, members)}`;
+};
+
+/**
+ * The campaign's members by sub-industry and by title, responders and the rest, as small
+ * horizontal stacked bars (visx, loaded with this component only).
+ */
+export function FactsCharts({ facts }: { facts: CampaignFacts }) {
+  return (
+    <div className={styles.charts}>
+      {facts.bySubIndustry.length > 0 ? (
+        <div className={styles.chartCard}>
+          <HorizontalBarChart
+            caption="Members by sub-industry"
+            description="Who responded to the campaign, by their account’s sub-industry."
+            categoryHeader="Sub-industry"
+            categories={chartOf(facts.bySubIndustry)}
+            series={series}
+            valueLabel={respondedOf}
+          />
+        </div>
+      ) : null}
+      {facts.byTitle.length > 0 ? (
+        <div className={styles.chartCard}>
+          <HorizontalBarChart
+            caption="Members by title"
+            description="Who responded to the campaign, by job title."
+            categoryHeader="Title"
+            categories={chartOf(facts.byTitle)}
+            series={series}
+            valueLabel={respondedOf}
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}

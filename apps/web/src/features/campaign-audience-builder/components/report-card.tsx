@@ -1,0 +1,45 @@
+import type { SegmentReport } from '@gem/contracts/campaign-audience-builder';
+import { useId } from 'react';
+
+import { ButtonLink } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { ArrowRightIcon } from '@/components/ui/icons';
+
+import { contactsOf } from '../format';
+import { absoluteReportUrl } from '../report-links';
+import styles from './campaign-audience-builder.module.css';
+
+/**
+ * One report: its title, what it lists, how many it reaches, 'Copy URL' (the absolute address:
+ * an embedded report's path resolved against GEM's origin; 'Copied!' for 2 s) and 'Open Report'
+ * in a new tab without a way back to GEM.
+ */
+export function ReportCard({ report }: { report: SegmentReport }) {
+  const titleId = useId();
+  const url = absoluteReportUrl(report.url);
+  return (
+    <article className={styles.reportCard} aria-labelledby={titleId}>
+      <div className={styles.reportText}>
+        <h5 id={titleId} className={styles.reportTitle}>
+          {report.title}
+        </h5>
+        <p className={styles.muted}>{report.description}</p>
+      </div>
+      <p className={styles.reach}>{report.reach === null ? 'Reach not counted' : contactsOf(report.reach)}</p>
+      <div className={styles.reportActions}>
+        <CopyButton text={url} label="Copy URL" describedBy={titleId} />
+        <ButtonLink
+          to={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="primary"
+          aria-describedby={titleId}
+        >
+          Open Report
+          <ArrowRightIcon />
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </ButtonLink>
+      </div>
+    </article>
+  );
+}

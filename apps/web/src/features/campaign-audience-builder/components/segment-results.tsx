@@ -1,0 +1,305 @@
+import {
+  reportTypeLabels,
+  reportTypes,
+  type GenerateSegmentsResponse,
+  type SegmentDimension,
+} from '@gem/contracts/campaign-audience-builder';
+import { lazy, Suspense, useId, type ReactNode } from 'react';
+
+import { Badge } from '@/components/ui/badge';
+import { CopyButton } from '@/components/ui/copy-button';
+import outputStyles from '@/components/ui/output-panel.module.css';
+import { formatInteger } from '@/lib/format-number';
+
+import { formatDay, rateOf } from '../format';
+import styles from './campaign-audience-builder.module.css';
+import { ReportCard } from './report-card';
+
+// The charts bring visx: loaded when there are results to draw, not with the form.
+const FactsCharts = lazy(() => import('./facts-charts').then((module) => ({ default: module.FactsCharts })));
+
+const dimensionLabels: Record<SegmentDimension, string> = {
+  subIndustries: 'Sub-industries',
+  roles: 'Roles',
+  titles: 'Titles',
+  workAreas: 'Work areas',
+};
+
+const joinedOf: Record<SegmentDimension, keyof GenerateSegmentsResponse> = {
+  subIndustries: 'subIndustriesString',
+  roles: 'rolesString',
+  titles: 'titlesString',
+  workAreas: 'workAreasString',
+};
+
+/** A titled part of the results. */
+function ResultSection({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.resultSection} aria-labelledby={headingId}>
+      <div className={styles.sectionHeader}>
+        <div className={styles.sectionText}>
+          <h3 id={headingId} className={styles.sectionTitle}>
+            {title}
+          </h3>
+          {description ? <p className={styles.muted}>{description}</p> : null}
+        </div>
+        {action}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Text from the AI, its paragraphs kept. */
+function Paragraphs({ text }: { text: string }) {
+  const parts = text
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return (
+    <div className={styles.prose}>
+      {parts.map((part, index) => (
+        <p key={index}>{part}</p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A generation's results: the campaign and its numbers, the charts, the AI's analysis, the
+ * segment, the past campaigns it recommends, and the reports by type.
+ */
+export function SegmentResults({
+  result,
+  campaignId,
+}: {
+  result: GenerateSegmentsResponse;
+  campaignId: string;
+}) {
+  const headingId = useId();
+  const { facts } = result;
+  const campaign = facts.campaign;
+  const startDay = formatDay(campaign.startDate);
+  const reportsByType = reportTypes
+    .map((type) => ({ type, reports: result.reports.filter((report) => report.type === type) }))
+    .filter((group) => group.reports.length > 0);
+
+  return (
+    <article className={outputStyles.panel} aria-labelledby={headingId}>
+      <header className={styles.resultsHeader}>
+        <div className={styles.resultsHeading}>
+          <p className={styles.eyebrow}>Segments for</p>
+          <h2 id={headingId} className={styles.resultsTitle}>
+            {campaign.name}
+          </h2>
+          <p className={styles.campaignFacts}>
+            {[campaign.type, startDay, campaign.lineOfService].filter(Boolean).join(' · ')}
+            {campaign.type || startDay || campaign.lineOfService ? ' · ' : null}
+            <span className={styles.mono}>{campaignId}</span>
+          </p>
+          {campaign.objective ? <p className={styles.muted}>Objective: {campaign.objective}</p> : null}
+        </div>
+        {result.sample ? <Badge tone="brand">Sample data</Badge> : null}
+      </header>
+
+      <dl className={styles.stats}>
+        <div className={styles.stat}>
+          <dt>Members</dt>
+          <dd>{formatInteger(facts.members)}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Responders</dt>
+          <dd>{formatInteger(facts.responders)}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Response rate</dt>
+          <dd>{rateOf(facts.responders, facts.members)}</dd>
+        </div>
+      </dl>
+
+      {facts.bySubIndustry.length > 0 || facts.byTitle.length > 0 ? (
+        <ResultSection
+          title="Who responded"
+          description="The campaign’s members, the most frequent values first."
+        >
+          <Suspense fallback={<p className={styles.muted}>Drawing the charts…</p>}>
+            <FactsCharts facts={facts} />
+          </Suspense>
+        </ResultSection>
+      ) : null}
+
+      <ResultSection title="AI analysis" description="Why these segments, and how to approach them.">
+        <div className={styles.analysis}>
+          <div className={styles.analysisPart}>
+            <h4 className={styles.partTitle}>Explanation</h4>
+            <Paragraphs text={result.explanation} />
+          </div>
+          <div className={styles.analysisPart}>
+            <h4 className={styles.partTitle}>Approach</h4>
+            <Paragraphs text={result.approach} />
+          </div>
+        </div>
+      </ResultSection>
+
+      <ResultSection title="Segment" description="Paste a list into your CRM’s filters as it is.">
+        <div className={styles.dimensions}>
+          {(Object.keys(dimensionLabels) as SegmentDimension[]).map((dimension) => (
+            <SegmentList
+              key={dimension}
+              label={dimensionLabels[dimension]}
+              values={result[dimension]}
+              joined={String(result[joinedOf[dimension]])}
+            />
+          ))}
+        </div>
+      </ResultSection>
+
+      {result.campaigns.length > 0 ? (
+        <ResultSection
+          title="Past campaigns to learn from"
+          description="Campaigns of the same kind whose responders match the segment."
+        >
+          <ul className={styles.pastList}>
+            {result.campaigns.map((past, index) => (
+              <li key={`${past.name}-${index}`} className={styles.pastCard}>
+                <p className={styles.pastName}>{past.name}</p>
+                <dl className={styles.pastFacts}>
+                  <div>
+                    <dt>Objective</dt>
+                    <dd>{past.objective || '–'}</dd>
+                  </div>
+                  <div>
+                    <dt>Line of service</dt>
+                    <dd>{past.lineOfService || '–'}</dd>
+                  </div>
+                </dl>
+              </li>
+            ))}
+          </ul>
+        </ResultSection>
+      ) : null}
+
+      <ResultSection
+        title="Reports"
+        description={
+          result.crm === 'salesforce'
+            ? 'Salesforce reports for the segment. Copy a link to share it, or open it.'
+            : 'Lists of contacts for the segment. Copy a link to share it, or open it.'
+        }
+      >
+        {reportsByType.length === 0 ? (
+          <p className={styles.muted}>No report could be made for this segment.</p>
+        ) : (
+          <div className={styles.reportGroups}>
+            {reportsByType.map((group) => (
+              <ReportGroup key={group.type} title={reportTypeLabels[group.type]}>
+                {group.reports.map((report) => (
+                  <li key={report.url}>
+                    <ReportCard report={report} />
+                  </li>
+                ))}
+              </ReportGroup>
+            ))}
+          </div>
+        )}
+      </ResultSection>
+
+      {facts.pastCampaigns.length > 0 ? (
+        <ResultSection
+          title="Past campaigns compared"
+          description={`Campaigns of the same type${campaign.type ? ` (${campaign.type})` : ''}, best response rate first.`}
+        >
+          <div className={styles.tableBox} tabIndex={0} role="region" aria-label="Table of past campaigns">
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col">Campaign</th>
+                  <th scope="col">Start</th>
+                  <th scope="col">Line of service</th>
+                  <th scope="col" className={styles.number}>
+                    Members
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Responders
+                  </th>
+                  <th scope="col" className={styles.number}>
+                    Rate
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {facts.pastCampaigns.map((past) => (
+                  <tr key={past.id}>
+                    <th scope="row">{past.name}</th>
+                    <td>{formatDay(past.startDate) ?? '–'}</td>
+                    <td>{past.lineOfService ?? '–'}</td>
+                    <td className={styles.number}>{formatInteger(past.members)}</td>
+                    <td className={styles.number}>{formatInteger(past.responders)}</td>
+                    <td className={styles.number}>{rateOf(past.responders, past.members)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </ResultSection>
+      ) : null}
+    </article>
+  );
+}
+
+function ReportGroup({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section className={styles.reportGroup} aria-labelledby={headingId}>
+      <h4 id={headingId} className={styles.partTitle}>
+        {title}
+      </h4>
+      <ul className={styles.reportList}>{children}</ul>
+    </section>
+  );
+}
+
+/** One kind of value of the segment as chips, and the list as text to copy. */
+function SegmentList({
+  label,
+  values,
+  joined,
+}: {
+  label: string;
+  values: readonly string[];
+  joined: string;
+}) {
+  const headingId = useId();
+  return (
+    <section className={styles.dimension} aria-labelledby={headingId}>
+      <div className={styles.dimensionHeader}>
+        <h4 id={headingId} className={styles.partTitle}>
+          {label} <span className={styles.count}>{values.length}</span>
+        </h4>
+        {values.length > 0 ? <CopyButton text={joined} label="Copy list" describedBy={headingId} /> : null}
+      </div>
+      {values.length === 0 ? (
+        <p className={styles.muted}>Any: this list does not narrow the segment.</p>
+      ) : (
+        <ul className={styles.chips} aria-labelledby={headingId}>
+          {values.map((value) => (
+            <li key={value} className={styles.chip}>
+              {value}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type {
+  CampaignsResponse,
+  GenerateSegmentsResponse,
+  ReportContact,
+  ReportResponse,
+} from '@gem/contracts/campaign-audience-builder';
+
+import { reportPageUrl } from '../report-links';
+
+/** Made-up CRM records in the contract's shapes, as the server answers. */
+
+export const CAMPAIGN_ID = '701Qy00000AbCdEfGH';
+export const PAST_ID = '701Qy00000PastCmp1';
+
+export const campaigns: CampaignsResponse = {
+  campaigns: [
+    { id: CAMPAIGN_ID, name: 'Spring CFO Webinar', type: 'Webinar', startDate: '2026-03-12' },
+    { id: '701Qy00000XyZaBcDe', name: 'ESG Breakfast Warsaw', type: 'Event', startDate: '2026-02-03' },
+    { id: '701Qy00000NoDate00', name: 'Tax Newsletter', type: null, startDate: null },
+  ],
+  crm: 'embedded',
+  sample: true,
+};
+
+const segment = {
+  subIndustries: ['Commercial Banking', 'Insurance'],
+  roles: ['Finance'],
+  titles: ['Chief Financial Officer', 'Finance Director'],
+  workAreas: [],
+};
+
+export function segmentsResponse(extra: Partial<GenerateSegmentsResponse> = {}): GenerateSegmentsResponse {
+  return {
+    explanation: 'Finance leaders of banks answered twice as often as the rest.\n\nInsurers came second.',
+    approach: 'Invite CFOs of mid-size banks with a short agenda first.',
+    ...segment,
+    campaigns: [{ name: 'Autumn CFO Roundtable', objective: 'Lead generation', lineOfService: 'Advisory' }],
+    subIndustriesString: 'Commercial Banking, Insurance',
+    rolesString: 'Finance',
+    titlesString: 'Chief Financial Officer, Finance Director',
+    workAreasString: '',
+    reports: [
+      {
+        type: 'follow-up',
+        title: 'Follow-up: members who have not responded',
+        url: reportPageUrl('follow-up', CAMPAIGN_ID, segment),
+        description: 'Members of the campaign in the segment who have not responded yet.',
+        reach: 37,
+      },
+      {
+        type: 'new-prospects',
+        title: 'New prospects in the segment',
+        url: reportPageUrl('new-prospects', CAMPAIGN_ID, segment),
+        description: 'Contacts in the segment who are not members yet.',
+        reach: 1234,
+      },
+      {
+        type: 'past-responders',
+        title: 'Responders to past campaigns',
+        url: 'https://example.my.salesforce.com/lightning/r/Report/00O000000000001/view',
+        description: 'Responders to the recommended past campaigns.',
+        reach: null,
+      },
+    ],
+    facts: {
+      campaign: {
+        id: CAMPAIGN_ID,
+        name: 'Spring CFO Webinar',
+        type: 'Webinar',
+        startDate: '2026-03-12',
+        objective: 'Pipeline for the finance advisory',
+        lineOfService: 'Advisory',
+      },
+      members: 240,
+      responders: 60,
+      byIndustry: [],
+      bySubIndustry: [
+        { value: 'Commercial Banking', responders: 30, nonResponders: 50 },
+        { value: 'Insurance', responders: 12, nonResponders: 40 },
+      ],
+      byTitle: [{ value: 'Chief Financial Officer', responders: 25, nonResponders: 20 }],
+      byRole: [],
+      byWorkArea: [],
+      pastCampaigns: [
+        {
+          id: PAST_ID,
+          name: 'Autumn CFO Roundtable',
+          startDate: '2025-10-01',
+          objective: 'Lead generation',
+          lineOfService: 'Advisory',
+          members: 120,
+          responders: 48,
+        },
+      ],
+    },
+    crm: 'embedded',
+    sample: true,
+    ...extra,
+  };
+}
+
+export const contact = (n: number, extra: Partial<ReportContact> = {}): ReportContact => ({
+  id: `003Qy0000000Cont${String(n).padStart(2, '0')}`,
+  name: `Contact ${n}`,
+  title: 'Chief Financial Officer',
+  account: `Bank ${n}`,
+  industry: 'Financial Services',
+  subIndustry: 'Commercial Banking',
+  lastResponse: n % 2 === 0 ? { campaignName: 'Autumn CFO Roundtable', respondedAt: '2025-10-02' } : null,
+  ...extra,
+});
+
+export function reportResponse(page: number, extra: Partial<ReportResponse> = {}): ReportResponse {
+  const total = 120;
+  const pageSize = 50;
+  const first = (page - 1) * pageSize + 1;
+  const count = Math.max(0, Math.min(pageSize, total - first + 1));
+  return {
+    type: 'new-prospects',
+    title: 'New prospects in the segment',
+    description: 'Contacts in the segment who are not members yet.',
+    campaign: campaigns.campaigns[0]!,
+    segment,
+    total,
+    page,
+    pageSize,
+    contacts: Array.from({ length: count }, (_, i) => contact(first + i)),
+    sample: true,
+    ...extra,
+  };
+}
