@@ -116,14 +116,6 @@ describe('app shell', () => {
     });
   }
 
-  it('a tool whose feature has not landed shows the Page incoming placeholder', async () => {
-    const page = await browser.open('desktop');
-    await signInWithPopup(page);
-    await page.goto('/tools/campaign-audience-builder');
-    await page.getByRole('heading', { level: 1, name: 'Page incoming' }).waitFor();
-    expect(await page.getByText('Campaign audience builder').first().isVisible()).toBe(true);
-  });
-
   it('an unknown route shows the 404 page, with a 404 status', async () => {
     const page = await browser.open('desktop');
     const response = await page.goto('/no/such/page');
