@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Crm } from './integrations/crm/crm';
+import { createEmbeddedCrm } from './integrations/crm/embedded/embedded-crm';
 import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
 import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
 import type { TextModel } from './integrations/llm/text-model';
@@ -16,7 +18,7 @@ import {
 /**
  * GEM's ports to the outside, each built from config by its adapter: who signed in (the
  * embedded provider or an external OIDC issuer), the AI text service, the news feeds, web
- * search (competitor search). The process entry (server.ts) builds them and hands them to
+ * search (competitor search), the CRM (campaign audience builder). The process entry (server.ts) builds them and hands them to
  * buildApp; tests build them from a config that points at the local test servers.
  */
 export type AppAdapters = {
@@ -26,6 +28,8 @@ export type AppAdapters = {
   feedReader: FeedReader;
   /** Competitor search: GEM's own index, or the Brave Search API (GEM_SEARCH_PROVIDER). */
   webSearch: WebSearch;
+  /** The campaign audience builder's CRM: the embedded demo CRM, or Salesforce (GEM_CRM_PROVIDER). */
+  crm: Crm;
 };
 
 export type AdapterSeams = {
@@ -52,5 +56,6 @@ export async function createAdapters({
       : null,
     feedReader: createFeedReader(config.feeds),
     webSearch: config.search.brave ? createBraveSearch(config.search.brave) : createIndexSearch({ db }),
+    crm: createEmbeddedCrm({ db }),
   };
 }

@@ -13,6 +13,8 @@ import { generateRequestId, RequestLogController } from './lib/logger';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './lib/writing-tools/writing-tools.service';
 import { articleRoutes } from './modules/article/article.routes';
+import { campaignAudienceBuilderRoutes } from './modules/campaign-audience-builder/campaign-audience-builder.routes';
+import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { generatorsRoutes } from './modules/generators/generators.routes';
@@ -196,6 +198,9 @@ export async function buildApp({
         search: adapters.webSearch,
         competitors: config.competitors,
       }),
+    });
+    await api.register(campaignAudienceBuilderRoutes, {
+      builder: createCampaignAudienceBuilder({ crm: adapters.crm, ai }),
     });
     for (const routes of protectedRoutes) await api.register(routes);
   });

@@ -1,0 +1,274 @@
+import {
+  AUDIENCE_REPORT_PAGE,
+  CAMPAIGN_ID_ERROR,
+  campaignAudienceBuilderPaths as paths,
+  campaignsResponseSchema,
+  generateSegmentsResponseSchema,
+  reportQueryEntries,
+  reportResponseSchema,
+  type CampaignSummary,
+  type GenerateSegmentsResponse,
+} from '@gem/contracts/campaign-audience-builder';
+import type { RecordedRequest } from '@gem/test-servers/openai-server';
+import { offeredValues, segmentsReply, SEGMENTS_SCHEMA_NAME } from '@gem/test-servers/segment-replies';
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { errorOf, systemOf, useAiHarness, userOf } from '../../../test/ai-harness';
+import { generations } from '../../db/schema/index';
+import { repairRequest } from './campaign-audience-builder.prompts';
+import { noSuchCampaign } from './campaign-audience-builder.service';
+
+/**
+ * The campaign audience builder over HTTP on the embedded demo CRM: the real AI adapter against
+ * the OpenAI-compatible test server (structured output as a JSON schema and as a tool call), the
+ * real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set).
+ */
+
+const t = useAiHarness();
+const USER = 'marta';
+let campaigns: CampaignSummary[];
+/** The first generation's request: what the model was offered for the test campaign. */
+let offeredRequest: RecordedRequest;
+
+async function get(url: string, user = USER) {
+  return t.main.inject({ method: 'GET', url, headers: { authorization: await t.bearer(user) } });
+}
+
+async function generate(payload: object, app = t.main) {
+  return app.inject({
+    method: 'POST',
+    url: paths.generate,
+    headers: { authorization: await t.bearer(USER) },
+    payload,
+  });
+}
+
+const goal = 'Więcej dyrektorów finansowych ze średnich firm produkcyjnych na webinarze.';
+
+/** A campaign whose type has past campaigns (the seed has several of each type). */
+const campaign = () => campaigns[0]!;
+
+async function latestRecord() {
+  const [row] = await t.database.db
+    .select()
+    .from(generations)
+    .where(eq(generations.generator, 'campaign-audience-builder'))
+    .orderBy(desc(generations.createdAt))
+    .limit(1);
+  return row!;
+}
+
+beforeAll(async () => {
+  const res = await get(paths.campaigns);
+  expect(res.statusCode).toBe(200);
+  campaigns = campaignsResponseSchema.parse(res.json()).campaigns;
+}, 120_000);
+
+describe('the campaign picker', () => {
+  it('lists the demo CRM’s most recent campaigns, marked as sample data', async () => {
+    const res = await get(paths.campaigns);
+    const body = campaignsResponseSchema.parse(res.json());
+    expect(body).toMatchObject({ crm: 'embedded', sample: true });
+    expect(body.campaigns.length).toBeGreaterThan(5);
+    for (const c of body.campaigns) expect(c.id).toMatch(/^[A-Za-z0-9]{18}$/);
+    const dates = body.campaigns.map((c) => c.startDate ?? '');
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('finds campaigns by part of the name, in any case, and by id', async () => {
+    const word = campaign()
+      .name.split(/\s+/)
+      .find((w) => w.length > 3)!;
+    const byName = campaignsResponseSchema.parse(
+      (await get(`${paths.campaigns}?q=${encodeURIComponent(word.toUpperCase())}`)).json(),
+    );
+    expect(byName.campaigns.map((c) => c.id)).toContain(campaign().id);
+    const byId = campaignsResponseSchema.parse((await get(`${paths.campaigns}?q=${campaign().id}`)).json());
+    expect(byId.campaigns.map((c) => c.id)).toEqual([campaign().id]);
+    const none = campaignsResponseSchema.parse(
+      (await get(`${paths.campaigns}?q=${encodeURIComponent("%' OR 1=1 --")}`)).json(),
+    );
+    expect(none.campaigns).toEqual([]);
+  });
+});
+
+describe('generating segments', () => {
+  let result: GenerateSegmentsResponse;
+
+  it('sends the facts and the goal, offers only the CRM’s values, and answers the spec’s result', async () => {
+    const res = await generate({ campaignId: campaign().id, topic: `  ${goal}  ` });
+    expect(res.statusCode, res.body).toBe(200);
+    result = generateSegmentsResponseSchema.parse(res.json());
+
+    const request = t.ai.requests[0]!;
+    offeredRequest = request;
+    expect(request.structured).toMatchObject({ mode: 'json-schema', name: SEGMENTS_SCHEMA_NAME });
+    expect(systemOf(request)).toContain('po polsku');
+    expect(userOf(request)).toContain(goal);
+    expect(userOf(request)).toContain(campaign().name);
+    // The lists are enums of the CRM's values; the facts' values are among them.
+    const offered = offeredValues(request.structured!.schema, 'subIndustries', 1_000);
+    expect(offered.length).toBeGreaterThan(3);
+    for (const v of result.facts.bySubIndustry) expect(offered).toContain(v.value);
+
+    // The test server answers with the first value each list offers: it comes back, joined for CRM filters.
+    expect(result.subIndustries).toEqual(offered.slice(0, 1));
+    expect(result.titles).toEqual(offeredValues(request.structured!.schema, 'titles', 1));
+    expect(result.subIndustriesString).toBe(result.subIndustries.join(', '));
+    expect(result.titlesString).toBe(result.titles.join(', '));
+    expect(result.explanation.length).toBeGreaterThan(0);
+    // Recommended campaigns are real past campaigns of the same type.
+    const past = new Map(result.facts.pastCampaigns.map((c) => [c.name, c]));
+    expect(result.campaigns.length).toBeGreaterThan(0);
+    for (const c of result.campaigns) expect(past.has(c.name)).toBe(true);
+    expect(result).toMatchObject({ crm: 'embedded', sample: true });
+    expect(result.facts.members).toBeGreaterThan(0);
+    expect(result.facts.members).toBe(
+      result.facts.byIndustry.reduce((sum, v) => sum + v.responders + v.nonResponders, 0),
+    );
+  });
+
+  it('builds a report per type with its reach, each opening GEM’s own report page', async () => {
+    expect(result.reports.map((r) => r.type)).toEqual(['new-prospects', 'follow-up', 'past-responders']);
+    for (const report of result.reports) {
+      expect(report.url.startsWith(`${AUDIENCE_REPORT_PAGE}?`)).toBe(true);
+      expect(report.reach).toEqual(expect.any(Number));
+      const query = new URL(report.url, 'http://gem.test').search;
+      const page = reportResponseSchema.parse((await get(`${paths.report}${query}`)).json());
+      expect(page.total).toBe(report.reach);
+      expect(page.title).toBe(report.title);
+      expect(page.campaign.id).toBe(campaign().id);
+      expect(page.contacts.length).toBe(Math.min(page.total, page.pageSize));
+    }
+  });
+
+  it('downloads a report as a CSV file with a header row and one row per contact', async () => {
+    const report = result.reports[0]!;
+    const query = new URL(report.url, 'http://gem.test').search;
+    const res = await get(`${paths.reportCsv}${query}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="[a-z0-9-]+-new-prospects\.csv"$/,
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Name,Title,Account,Industry,Sub-industry,Last response,Responded on');
+    expect(lines).toHaveLength(report.reach! + 1);
+  });
+
+  it('records the generation with the user, the input and the output', async () => {
+    const row = await latestRecord();
+    expect(row).toMatchObject({ outcome: 'succeeded' });
+    expect(row.input).toMatchObject({ campaignId: campaign().id, topic: goal });
+    expect(row.output).toMatchObject({ subIndustries: result.subIndustries });
+  });
+
+  it('asks as a forced tool call when the service only constrains tool calls', async () => {
+    const toolApp = await t.app({ structuredOutput: 'tool' });
+    const res = await generate({ campaignId: campaign().id, topic: goal }, toolApp);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.ai.requests[0]!.structured).toMatchObject({ mode: 'tool', name: SEGMENTS_SCHEMA_NAME });
+    expect(generateSegmentsResponseSchema.parse(res.json()).subIndustries.length).toBeGreaterThan(0);
+  });
+});
+
+describe('what the model may get wrong', () => {
+  it('drops values the CRM does not have, keeps the CRM’s spelling of the rest, and records what it dropped', async () => {
+    const reply = segmentsReply(offeredRequest);
+    const [first] = reply.subIndustries as string[];
+    t.ai.enqueue({
+      kind: 'object',
+      value: {
+        ...reply,
+        subIndustries: ['Wymyślona podbranża', first!.toUpperCase(), first],
+        campaignIds: ['a0B000000000000XYZ'],
+      },
+    });
+    const res = await generate({ campaignId: campaign().id, topic: goal });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = generateSegmentsResponseSchema.parse(res.json());
+    expect(body.subIndustries).toEqual([first]);
+    expect(body.campaigns).toEqual([]);
+    expect(body.reports.map((r) => r.type)).toEqual(['new-prospects', 'follow-up']);
+    expect((await latestRecord()).output).toMatchObject({
+      dropped: { subIndustries: ['Wymyślona podbranża'], campaigns: ['a0B000000000000XYZ'] },
+    });
+  });
+
+  it('asks once more after invalid JSON or a wrong shape, then answers', async () => {
+    t.ai.enqueue({ kind: 'raw-json', text: '{"explanation": "Niedokończ' });
+    t.ai.enqueue({ kind: 'object', value: segmentsReply(offeredRequest) });
+    const res = await generate({ campaignId: campaign().id, topic: goal });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(t.ai.requests).toHaveLength(2);
+    expect(userOf(t.ai.requests[1])).toBe(repairRequest);
+  });
+
+  it('fails with words after two unusable answers, and records the failure', async () => {
+    t.ai.enqueue({ kind: 'object', value: { explanation: 42 } });
+    t.ai.enqueue({ kind: 'object', value: { subIndustries: 'wszystkie' } });
+    const res = await generate({ campaignId: campaign().id, topic: goal });
+    expect(res.statusCode).toBe(502);
+    expect(errorOf(res)).toMatchObject({ code: 'ai_unavailable' });
+    expect(await latestRecord()).toMatchObject({ outcome: 'failed', errorCode: 'invalid_output' });
+  });
+
+  it('gives up on a stalled answer at the timeout', async () => {
+    const quick = await t.app({ timeoutMs: 400, maxRetries: 0 });
+    t.ai.enqueue({ kind: 'stall', text: '{"explanation": "Najlep', afterTokens: 2 });
+    const res = await generate({ campaignId: campaign().id, topic: goal }, quick);
+    expect(res.statusCode).toBe(504);
+    expect(errorOf(res)).toMatchObject({ code: 'ai_timeout' });
+  });
+});
+
+describe('bad input', () => {
+  it('says that no campaign has an id of the right shape that is not in the CRM', async () => {
+    const id = 'a0B5g00000ZZZZZZZZ';
+    const res = await generate({ campaignId: id, topic: goal });
+    expect(res.statusCode).toBe(404);
+    expect(errorOf(res)).toMatchObject({ code: 'not_found', message: noSuchCampaign(id) });
+    expect(t.ai.requests).toHaveLength(0);
+    expect(await latestRecord()).toMatchObject({ outcome: 'failed', errorCode: 'campaign_not_found' });
+  });
+
+  it.each([
+    ['17 characters', { campaignId: 'a0B5g00000ZZZZZZZ', topic: goal }, CAMPAIGN_ID_ERROR],
+    ['punctuation', { campaignId: "a0B5g00000ZZZZZ'--", topic: goal }, CAMPAIGN_ID_ERROR],
+    ['a blank goal', { campaignId: 'a0B5g00000ZZZZZZZZ', topic: '   ' }, 'The marketing goal is empty.'],
+    ['no goal', { campaignId: 'a0B5g00000ZZZZZZZZ' }, 'topic'],
+  ])('refuses %s with a 400 that says what is wrong', async (_, payload, words) => {
+    const res = await generate(payload);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(res))).toContain(words);
+    expect(t.ai.requests).toHaveLength(0);
+  });
+
+  it('refuses a report link that was tampered with', async () => {
+    const entries = reportQueryEntries({
+      type: 'new-prospects',
+      campaignId: campaign().id,
+      segment: { subIndustries: [], roles: [], titles: [], workAreas: [] },
+      pastCampaignIds: [],
+    });
+    const query = new URLSearchParams(entries);
+    query.set('type', 'everyone');
+    const res = await get(`${paths.report}?${query}`);
+    expect(res.statusCode).toBe(400);
+    query.set('type', 'follow-up');
+    query.set('campaignId', 'a0B5g00000ZZZZZZZZ');
+    const missing = await get(`${paths.report}?${query}`);
+    expect(missing.statusCode).toBe(404);
+    expect(errorOf(missing).message).toBe(noSuchCampaign('a0B5g00000ZZZZZZZZ'));
+  });
+
+  it('answers 503 ai_not_configured without an AI service, before reading the CRM', async () => {
+    const noAi = await t.app({ service: null });
+    const res = await generate({ campaignId: campaign().id, topic: goal }, noAi);
+    expect(res.statusCode).toBe(503);
+    expect(errorOf(res)).toMatchObject({ code: 'ai_not_configured' });
+  });
+});
