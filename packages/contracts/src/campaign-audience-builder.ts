@@ -41,10 +41,10 @@ export const SEGMENT_VALUES_MAX = 25;
 
 /** Spec §5: keep only letters and digits, cut to 18 characters. */
 export function sanitizeCampaignId(raw: string): string {
-  return raw.replace(/[^A-Za-z0-9]/g, '').slice(0, CAMPAIGN_ID_LENGTH);
+  return raw.replace(/[^a-z0-9]/gi, '').slice(0, CAMPAIGN_ID_LENGTH);
 }
 
-export const campaignIdSchema = z.string().regex(/^[A-Za-z0-9]{18}$/, { error: CAMPAIGN_ID_ERROR });
+export const campaignIdSchema = z.string().regex(/^[a-z0-9]{18}$/i, { error: CAMPAIGN_ID_ERROR });
 
 export const generateSegmentsRequestSchema = z.object({
   campaignId: campaignIdSchema,
