@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Crm } from './integrations/crm/crm';
-import { createEmbeddedCrm } from './integrations/crm/embedded/embedded-crm';
+import { createCrm } from './integrations/crm/create-crm';
 import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
 import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
 import type { TextModel } from './integrations/llm/text-model';
@@ -56,6 +56,6 @@ export async function createAdapters({
       : null,
     feedReader: createFeedReader(config.feeds),
     webSearch: config.search.brave ? createBraveSearch(config.search.brave) : createIndexSearch({ db }),
-    crm: createEmbeddedCrm({ db }),
+    crm: createCrm({ config: config.crm, db, log: log.child({ module: 'crm' }) }),
   };
 }

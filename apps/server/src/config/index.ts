@@ -9,19 +9,21 @@ import {
   type CompetitorsConfig,
   type SearchConfig,
 } from './competitors';
+import { crmConfig, crmEnv, type CrmConfig } from './crm';
 import { feedsConfig, feedsEnv, type FeedsConfig } from './feeds';
 import { publicUrlOf, serverConfig, serverEnv, type ServerConfig } from './server';
 
 export { aiProviders, type AiConfig, type AiProvider, type AiServiceConfig } from './ai';
 export { embeddedApiScope, embeddedClientId, type AccessConfig, type AuthConfig } from './auth';
 export type { Competitor, CompetitorsConfig, SearchConfig } from './competitors';
+export type { CrmConfig } from './crm';
 export type { FeedsConfig } from './feeds';
 export type { ServerConfig } from './server';
 
 /**
  * The only reader of process.env. Every setting is parsed here, once, at start; a bad value
  * stops the start with a list of every bad field. Each concern (server.ts, auth.ts, ai.ts,
- * feeds.ts, competitors.ts) owns its variables, its rules across them, and its part of Config.
+ * feeds.ts, competitors.ts, crm.ts) owns its variables, its rules across them, and its part of Config.
  * Each variable is documented in README.md and .env.example.
  */
 
@@ -32,6 +34,7 @@ export const envSchema = z.object({
   ...aiEnv.shape,
   ...feedsEnv.shape,
   ...competitorsEnv.shape,
+  ...crmEnv.shape,
 });
 
 export type Config = ServerConfig & {
@@ -41,6 +44,7 @@ export type Config = ServerConfig & {
   feeds: FeedsConfig;
   competitors: CompetitorsConfig;
   search: SearchConfig;
+  crm: CrmConfig;
 };
 
 /**
@@ -89,6 +93,7 @@ export function parseConfig(
     feeds: feedsConfig(e, problems),
     competitors: competitorsConfig(e, problems),
     search: searchConfig(e, problems),
+    crm: crmConfig(e, problems),
   };
   for (const check of checks) problems.push(...check(config));
   if (problems.length > 0) throw new ConfigError(problems);
