@@ -62,10 +62,10 @@ export function AudienceReport() {
     <div className={styles.report}>
       <header className={styles.reportHeader}>
         <div className={styles.resultsHeading}>
-          <p className={styles.eyebrow}>
-            {reportTypeLabels[data.type]}
+          <div className={styles.kicker}>
+            <p className={styles.eyebrow}>{reportTypeLabels[data.type]}</p>
             {data.sample ? <Badge tone="brand">Sample data</Badge> : null}
-          </p>
+          </div>
           <h1 className={styles.reportPageTitle}>{data.title}</h1>
           <p className={styles.lead}>{data.description}</p>
         </div>

@@ -99,7 +99,7 @@ export function AutomaticBuilder() {
               Campaign ID
             </label>
             <p id={`${idFieldId}-hint`} className={fieldStyles.hint}>
-              The campaign&rsquo;s 18-character CRM id: letters and digits. Or pick one from the list.
+              The campaign&rsquo;s 18-character CRM id: letters and digits. Or pick one from Recent campaigns.
             </p>
             <input
               ref={idRef}

@@ -48,7 +48,7 @@ function Loading() {
   }, []);
   const current = stepStarts.findLastIndex((start) => seconds >= start);
   // Eases towards 95 % and never claims to be done before the answer is.
-  const percent = Math.round(95 * (1 - Math.exp(-seconds / 6)));
+  const percent = Math.round(5 + 90 * (1 - Math.exp(-seconds / 6)));
   return (
     <div className={styles.loading}>
       <p className={styles.loadingTitle} role="status">

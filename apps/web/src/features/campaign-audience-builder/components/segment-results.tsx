@@ -128,6 +128,13 @@ export function SegmentResults({
         </div>
       </dl>
 
+      {facts.members > 0 && facts.responders === 0 ? (
+        <p className={styles.note}>
+          No member has responded yet (the campaign may not have taken place), so the segments lean on past
+          campaigns of the same type.
+        </p>
+      ) : null}
+
       {facts.bySubIndustry.length > 0 || facts.byTitle.length > 0 ? (
         <ResultSection
           title="Who responded"
