@@ -133,4 +133,20 @@ describe('the index search’s caps', () => {
     const ranked = [...slugs(first.items), ...slugs(second.items)];
     expect(ranked.sort()).toEqual(['audyt-0', 'audyt-1', 'audyt-2']);
   });
+
+  it('ranks the newest matches past both caps too (the count stopped)', async () => {
+    const search = createIndexSearch({ db: database.db, countCap: 4, rankCap: 3 });
+    const first = await search.search(request('audyt', { sort: 'relevance', num: 2 }));
+    expect(first).toMatchObject({ totalResults: 4, totalCapped: true, nextStart: 3 });
+    expect(first.weeklyCounts).toBeUndefined();
+    const second = await search.search(request('audyt', { sort: 'relevance', num: 2, start: 3 }));
+    expect(second.nextStart).toBeNull();
+    const ranked = [...slugs(first.items), ...slugs(second.items)];
+    expect(ranked.sort()).toEqual(['audyt-0', 'audyt-1', 'audyt-2']);
+    // With the titled page among the newest, it ranks first.
+    const all = createIndexSearch({ db: database.db, countCap: 4, rankCap: 6 });
+    const top = await all.search(request('audyt', { sort: 'relevance', num: 2 }));
+    expect(slugs(top.items)[0]).toBe('audyt-tytul');
+    expect(top.nextStart).toBe(3);
+  });
 });

@@ -9,15 +9,16 @@ import { displayLinkOf, type WebSearch, type WebSearchPage, type WebSearchReques
  * GEM's own index (issue 13), the default WebSearch: PostgreSQL full-text search over
  * competitor_pages (GIN on search_vector), filtered by competitor and date window, ordered by
  * date (newest first, undated last) or by rank (ts_rank_cd with the title above the description
- * above the text), then date. One statement reads the page, one counts (per competitor and week
- * on the first page).
+ * above the text), then date. One statement per search (searchStatement): the count, the weekly
+ * counts (first page) and the page.
  *
  * What keeps a search that matches most of the index fast (bench/competitor-search.md): the count
  * stops at COUNT_CAP matches ("1,000+"), so PostgreSQL reads and checks about a thousand rows
  * (in table order for a common word, through the GIN index for a rarer one), never all of them;
  * the weekly counts come from the same statement and are left out when the count stopped (they
  * would count an arbitrary part of the matches); and relevance ranks only the newest RANK_CAP
- * matches (their ids, then reads the ten rows of the page).
+ * matches. Only ids and dates are carried through the matching, counting, sorting and ranking;
+ * the texts are read for the page's rows alone.
  */
 
 /** How much of a page's text a snippet is looked for in. */
@@ -137,7 +138,9 @@ export function createIndexSearch({
  * index newest first for a common word; relevance: the newest rankCap matches, ranked). CTEs
  * run when first read, so the branch not taken costs nothing. Every step keeps ids and dates
  * only; the ten rows' texts are read last, by id (reading them for every candidate before the
- * sort cost more than the search: bench/competitor-search.md).
+ * sort cost more than the search: bench/competitor-search.md). `matching` is in no order: taking
+ * the newest matches instead (so that a capped page could come from it too) cost more than it
+ * saved for a word in a third of the pages.
  */
 function searchStatement(o: {
   tsquery: string;
