@@ -77,7 +77,12 @@ export function AutomaticBuilder() {
     const request = { campaignId, topic: goal.trim() };
     setSubmitted(request);
     generation.mutate(request);
-    resultsRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    // On a phone the results sit below the form: bring them into view (not when they are in it).
+    const results = resultsRef.current;
+    if (results && results.getBoundingClientRect().top > window.innerHeight * 0.6) {
+      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+      results.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    }
   }
 
   function pick(id: string) {
