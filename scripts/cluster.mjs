@@ -1,0 +1,562 @@
+// GEM as it runs for real, on this machine: a private PostgreSQL, two built GEM instances on it
+// and Debian's nginx in front of them (deploy/nginx.conf), each on a free port.
+//
+//   npm run cluster -- up [--instances 2] [--port <nginx port>] [--database-url <url>]
+//                         [--env NAME=value]... [--read-timeout 180s] [--dir .cluster]
+//   npm run cluster -- down [--dir .cluster]
+//   npm run cluster -- status [--dir .cluster]
+//   npm run cluster -- gem <command...>   GEM's tool (accounts, access, competitors) on the
+//                                          cluster's database, e.g. `gem access revoke <email>`
+//
+// `up` installs nothing: it checks for the build (npm run build), nginx and PostgreSQL's
+// binaries and says what is missing. Without --database-url it runs initdb in a temporary folder
+// and starts PostgreSQL there (removed again by `down`). It starts the instances at the same
+// time (their migrations run once, under a lock), waits until each is ready, starts nginx, and
+// prints the proxy's URL on its last line. `.cluster/state.json` has every process's pid and
+// port; the logs are in `.cluster/logs/`. GEM_* variables of the calling environment reach the
+// instances (e.g. the AI service's), and --env adds or overrides one.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+const usage = `Usage: npm run cluster -- <up|down|status> [options]
+  up      start PostgreSQL (private, unless --database-url), the GEM instances and nginx
+            --instances <n>       GEM instances (default 2)
+            --port <n>            nginx's port on 127.0.0.1 (default: a free one)
+            --database-url <url>  use this PostgreSQL database instead of a private server
+            --env NAME=value      a setting for every instance (repeatable)
+            --read-timeout <t>    nginx's proxy_read_timeout (default 180s)
+  down    stop everything 'up' started
+  status  what runs, from the state file
+  gem     GEM's command-line tool on the cluster's database (npm run cluster -- gem access list)
+  --dir <folder>  where the state and the logs are kept (default .cluster)`;
+
+// ---- Small helpers.
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = srv.address();
+        srv.close(() => resolve(port));
+      });
+  });
+}
+
+function isAlive(pid) {
+  if (!pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === 'EPERM';
+  }
+}
+
+/** A zombie (exited, not reaped by its parent) counts as gone. */
+function isRunning(pid) {
+  if (!isAlive(pid)) return false;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.split(') ')[1]?.[0] !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+async function waitFor(what, check, timeoutMs, { failFast } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    const failed = failFast?.();
+    if (failed) throw new Error(`${what}: ${failed}`);
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs / 1000} s`);
+    await sleep(100);
+  }
+}
+
+const answers = (url) =>
+  fetch(url, { signal: AbortSignal.timeout(2_000) })
+    .then((r) => r.ok)
+    .catch(() => false);
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+// ---- What the machine must have.
+
+function which(name, extraDirs = []) {
+  for (const dir of [...(process.env.PATH ?? '').split(':'), ...extraDirs]) {
+    if (dir && existsSync(path.join(dir, name))) return path.join(dir, name);
+  }
+  return undefined;
+}
+
+function postgresBinDirs() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return [];
+  return readdirSync(base)
+    .sort((a, b) => Number(b) - Number(a))
+    .map((v) => path.join(base, v, 'bin'));
+}
+
+/** Everything `up` needs, or the list of what is missing with how to get it. */
+export function prerequisites({ privatePostgres }) {
+  const missing = [];
+  const found = {};
+  if (!existsSync(path.join(root, 'apps/server/dist/server.js'))) {
+    missing.push('the built server (apps/server/dist/server.js): run `npm run build`');
+  }
+  if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
+    missing.push('the built web app (apps/web/dist/index.html): run `npm run build`');
+  }
+  found.nginx = which('nginx', ['/usr/sbin', '/sbin']);
+  if (!found.nginx) missing.push("nginx: `apt-get install -y nginx` (Debian's package)");
+  if (privatePostgres) {
+    const dirs = postgresBinDirs();
+    for (const bin of ['initdb', 'pg_ctl', 'postgres', 'createdb']) {
+      // Debian keeps the server's binaries out of PATH; its pg_ctl wrapper needs a cluster.
+      found[bin] = dirs.map((d) => path.join(d, bin)).find((p) => existsSync(p)) ?? which(bin);
+      if (!found[bin]) {
+        missing.push(
+          `PostgreSQL's ${bin}: \`apt-get install -y postgresql\`, or pass --database-url to use a running server`,
+        );
+      }
+    }
+  }
+  return { missing, found };
+}
+
+// ---- PostgreSQL in a temporary folder.
+
+// PostgreSQL refuses to run as root: then its commands run as the postgres user.
+const asRoot = process.getuid?.() === 0;
+function postgresUser() {
+  if (!asRoot) return undefined;
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid, gid };
+}
+
+function runPg(bin, args, opts = {}) {
+  const user = postgresUser();
+  const [cmd, argv] = user ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const r = spawnSync(cmd, argv, { encoding: 'utf8', ...opts });
+  if (r.status !== 0) {
+    throw new Error(`${path.basename(bin)} failed (${r.status}): ${(r.stderr || r.stdout || '').trim()}`);
+  }
+  return r.stdout;
+}
+
+/** initdb in a new temporary folder, then the server on a free port; returns its description. */
+export async function startPrivatePostgres(bins) {
+  const home = mkdtempSync(path.join(tmpdir(), 'gem-cluster-pg-'));
+  const dataDir = path.join(home, 'data');
+  const user = postgresUser();
+  if (user) {
+    chownSync(home, user.uid, user.gid);
+  }
+  chmodSync(home, 0o700);
+  runPg(bins.initdb, [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ]);
+  const port = await freePort();
+  const pg = { home, dataDir, port, bin: path.dirname(bins.pg_ctl), log: path.join(home, 'postgres.log') };
+  startPostgres(pg);
+  runPg(bins.createdb, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'gem']);
+  return { ...pg, url: `postgres://postgres@127.0.0.1:${port}/gem` };
+}
+
+/** Starts (or starts again) a private PostgreSQL that `up` made; waits until it accepts connections. */
+export function startPostgres(pg) {
+  runPg(path.join(pg.bin, 'pg_ctl'), [
+    '-D',
+    pg.dataDir,
+    '-l',
+    pg.log,
+    '-w',
+    '-t',
+    '30',
+    '-o',
+    `-p ${pg.port} -k ${pg.home} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+    'start',
+  ]);
+}
+
+/** Stops a private PostgreSQL: `fast` ends the sessions, `immediate` is a crash. */
+export function stopPostgres(pg, mode = 'fast') {
+  runPg(path.join(pg.bin, 'pg_ctl'), ['-D', pg.dataDir, '-m', mode, '-w', '-t', '30', 'stop']);
+}
+
+// ---- GEM instances.
+
+function instanceEnv({ port, metricsPort, databaseUrl, publicUrl, extraEnv }) {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => k.startsWith('GEM_') || k === 'NODE_ENV'),
+  );
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    ...inherited,
+    PORT: String(port),
+    GEM_HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    // The address people open: nginx's. The embedded sign-in's issuer is GEM_PUBLIC_URL/oidc.
+    GEM_PUBLIC_URL: publicUrl,
+    // One proxy in front: nginx, which sets X-Forwarded-For to the client's address.
+    GEM_TRUST_PROXY: '1',
+    GEM_LOG_PRETTY: 'false',
+    // Each instance its own metrics port (instances on one machine cannot share one).
+    GEM_METRICS_PORT: String(metricsPort),
+    ...extraEnv,
+  };
+}
+
+/** Starts one built GEM instance, detached, its output in its log file; returns its pid. */
+export function startInstance({ name, port, env, logDir }) {
+  const log = path.join(logDir, `${name}.log`);
+  const fd = openSync(log, 'a');
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', fd, fd],
+  });
+  child.unref();
+  closeSync(fd);
+  return { name, pid: child.pid, port, log };
+}
+
+async function stopProcess(pid, { signal = 'SIGTERM', graceMs = 15_000 } = {}) {
+  if (!isRunning(pid)) return;
+  try {
+    process.kill(pid, signal);
+  } catch {
+    return;
+  }
+  const deadline = Date.now() + graceMs;
+  while (isRunning(pid) && Date.now() < deadline) await sleep(50);
+  if (isRunning(pid)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    while (isRunning(pid)) await sleep(20);
+  }
+}
+
+// ---- nginx.
+
+export function nginxConfig({ listen, upstreamPorts, runDir, logDir, readTimeout, extraLocation = '' }) {
+  const template = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
+  const fields = {
+    USER: asRoot ? 'www-data' : 'nobody',
+    WORKER_PROCESSES: '1',
+    RUN_DIR: runDir,
+    LOG_DIR: logDir,
+    ACCESS_LOG: `${logDir}/nginx-access.log`,
+    LISTEN: listen,
+    UPSTREAM_SERVERS: upstreamPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'),
+    READ_TIMEOUT: readTimeout,
+    EXTRA_LOCATION: extraLocation,
+  };
+  const conf = template.replace(/\{\{([A-Z_]+)\}\}/g, (_, key) => {
+    if (!(key in fields)) throw new Error(`deploy/nginx.conf: unknown field {{${key}}}`);
+    return fields[key];
+  });
+  // Not root: nginx warns that `user` means nothing; leave it out.
+  return asRoot ? conf : conf.replace(/^user .*\n/m, '');
+}
+
+function nginxPid(runDir) {
+  try {
+    return Number(readFileSync(path.join(runDir, 'nginx.pid'), 'utf8').trim());
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- up, down, status.
+
+const stateFile = (dir) => path.join(dir, 'state.json');
+
+export function readState(dir) {
+  try {
+    return JSON.parse(readFileSync(stateFile(dir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+export async function up({
+  dir = path.join(root, '.cluster'),
+  instances = 2,
+  port,
+  databaseUrl,
+  env = {},
+  readTimeout = '180s',
+  log = (line) => process.stdout.write(`${line}\n`),
+} = {}) {
+  dir = path.resolve(dir);
+  const existing = readState(dir);
+  if (existing && running(existing).length > 0) {
+    throw new Error(`a cluster is already up (${stateFile(dir)}); run \`npm run cluster -- down\` first`);
+  }
+  const { missing, found } = prerequisites({ privatePostgres: !databaseUrl });
+  if (missing.length > 0) {
+    throw new Error(`cannot start; missing:\n${missing.map((m) => `  - ${m}`).join('\n')}`);
+  }
+  const logDir = path.join(dir, 'logs');
+  mkdirSync(logDir, { recursive: true });
+  const state = { dir, startedAt: new Date().toISOString(), instances: [] };
+  const save = () => writeFileSync(stateFile(dir), `${JSON.stringify(state, null, 2)}\n`);
+  try {
+    if (databaseUrl) {
+      state.postgres = { url: databaseUrl, private: false };
+    } else {
+      log('starting a private PostgreSQL in a temporary folder');
+      state.postgres = { ...(await startPrivatePostgres(found)), private: true };
+    }
+    save();
+
+    const proxyPort = port ?? (await freePort());
+    const publicUrl = `http://127.0.0.1:${proxyPort}`;
+    const ports = [];
+    for (let i = 0; i < instances; i += 1) ports.push(await freePort());
+    log(`starting ${instances} GEM instances (ports ${ports.join(', ')}) on one database`);
+    // All at once: their migrations run once, under the lock (apps/server/src/db/client.ts).
+    state.env = env;
+    for (const [i, p] of ports.entries()) {
+      const name = `gem-${i + 1}`;
+      const instanceEnvironment = instanceEnv({
+        port: p,
+        metricsPort: await freePort(),
+        databaseUrl: state.postgres.url,
+        publicUrl,
+        extraEnv: env,
+      });
+      state.instances.push(startInstance({ name, port: p, env: instanceEnvironment, logDir }));
+    }
+    save();
+    await Promise.all(
+      state.instances.map((inst) =>
+        waitFor(`${inst.name} ready`, () => answers(`http://127.0.0.1:${inst.port}/api/ready`), 60_000, {
+          failFast: () => (isRunning(inst.pid) ? undefined : `it exited:\n${tail(inst.log)}`),
+        }),
+      ),
+    );
+
+    const runDir = mkdtempSync(path.join(tmpdir(), 'gem-cluster-nginx-'));
+    chmodSync(runDir, 0o755);
+    const conf = path.join(dir, 'nginx.conf');
+    writeFileSync(
+      conf,
+      nginxConfig({
+        listen: `127.0.0.1:${proxyPort}`,
+        upstreamPorts: ports,
+        runDir,
+        logDir,
+        readTimeout,
+        // This machine only: which instance answered, for the tests (never in production).
+        extraLocation: '      add_header X-Gem-Upstream $upstream_addr always;',
+      }),
+    );
+    state.nginx = { port: proxyPort, conf, runDir, bin: found.nginx };
+    save();
+    const args = ['-p', runDir, '-c', conf];
+    const test = spawnSync(found.nginx, [...args, '-t', '-q'], { encoding: 'utf8' });
+    if (test.status !== 0) throw new Error(`nginx refused its configuration:\n${test.stderr}`);
+    const started = spawnSync(found.nginx, args, { encoding: 'utf8' });
+    if (started.status !== 0) throw new Error(`nginx did not start:\n${started.stderr}`);
+    state.nginx.pid = nginxPid(runDir);
+    state.proxyUrl = publicUrl;
+    save();
+    await waitFor('nginx', () => answers(`${publicUrl}/api/ready`), 10_000);
+  } catch (err) {
+    await down({ dir, log: () => undefined }).catch(() => undefined);
+    throw err;
+  }
+  for (const inst of state.instances)
+    log(`${inst.name}: pid ${inst.pid}, http://127.0.0.1:${inst.port} (${inst.log})`);
+  log(
+    `PostgreSQL: ${state.postgres.url}${state.postgres.private ? ` (private, ${state.postgres.home})` : ''}`,
+  );
+  log(`nginx: pid ${state.nginx.pid}, ${state.nginx.conf}`);
+  log(`state: ${stateFile(dir)}; stop it all with \`npm run cluster -- down\``);
+  log(state.proxyUrl);
+  return state;
+}
+
+function running(state) {
+  return [
+    ...(state.instances ?? []).map((i) => i.pid),
+    state.nginx?.pid,
+    ...(state.postgres?.private && existsSync(path.join(state.postgres.dataDir ?? '', 'postmaster.pid'))
+      ? [0]
+      : []),
+  ].filter((pid) => pid === 0 || isRunning(pid));
+}
+
+export async function down({ dir = path.join(root, '.cluster'), log = console.log } = {}) {
+  dir = path.resolve(dir);
+  const state = readState(dir);
+  if (!state) {
+    log(`nothing to stop (no ${stateFile(dir)})`);
+    return;
+  }
+  if (state.nginx?.runDir) {
+    const pid = state.nginx.pid ?? nginxPid(state.nginx.runDir);
+    if (pid) await stopProcess(pid, { signal: 'SIGQUIT', graceMs: 5_000 });
+    rmSync(state.nginx.runDir, { recursive: true, force: true });
+    log('nginx stopped');
+  }
+  // SIGTERM: each instance finishes its requests in flight (GEM_SHUTDOWN_TIMEOUT_MS) and exits.
+  await Promise.all((state.instances ?? []).map((inst) => stopProcess(inst.pid)));
+  if (state.instances?.length) log(`${state.instances.length} GEM instances stopped`);
+  if (state.postgres?.private && state.postgres.home) {
+    if (existsSync(path.join(state.postgres.dataDir, 'postmaster.pid'))) {
+      try {
+        stopPostgres(state.postgres, 'fast');
+      } catch (err) {
+        log(String(err.message ?? err));
+      }
+    }
+    rmSync(state.postgres.home, { recursive: true, force: true });
+    log('PostgreSQL stopped and its temporary folder removed');
+  }
+  rmSync(stateFile(dir), { force: true });
+}
+
+function status(dir) {
+  const state = readState(path.resolve(dir));
+  if (!state) return console.log('down');
+  for (const inst of state.instances ?? []) {
+    console.log(
+      `${inst.name}: pid ${inst.pid} ${isRunning(inst.pid) ? 'running' : 'gone'}, port ${inst.port}`,
+    );
+  }
+  if (state.nginx)
+    console.log(`nginx: pid ${state.nginx.pid} ${isRunning(state.nginx.pid) ? 'running' : 'gone'}`);
+  if (state.postgres) console.log(`PostgreSQL: ${state.postgres.url}`);
+  if (state.proxyUrl) console.log(state.proxyUrl);
+}
+
+/** Runs GEM's command-line tool (apps/server/dist/cli.js) on the cluster's database. */
+export function gemTool(dir, args, { input } = {}) {
+  const state = readState(path.resolve(dir));
+  if (!state?.postgres) throw new Error('the cluster is not up');
+  const env = instanceEnv({
+    port: 0,
+    metricsPort: 'off',
+    databaseUrl: state.postgres.url,
+    publicUrl: state.proxyUrl,
+    extraEnv: state.env ?? {},
+  });
+  return spawnSync(process.execPath, [path.join(root, 'apps/server/dist/cli.js'), ...args], {
+    cwd: root,
+    env,
+    input,
+    encoding: 'utf8',
+  });
+}
+
+// ---- Command line.
+
+async function main() {
+  if (process.argv[2] === 'gem') {
+    const dirAt = process.argv.indexOf('--dir');
+    const dir = dirAt > 0 ? process.argv[dirAt + 1] : path.join(root, '.cluster');
+    const args = process.argv.slice(3).filter((_, i, all) => all[i] !== '--dir' && all[i - 1] !== '--dir');
+    const r = gemTool(dir, args, { input: process.stdin.isTTY ? undefined : readFileSync(0) });
+    process.stdout.write(r.stdout ?? '');
+    process.stderr.write(r.stderr ?? '');
+    return r.status ?? 1;
+  }
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      dir: { type: 'string', default: path.join(root, '.cluster') },
+      instances: { type: 'string', default: '2' },
+      port: { type: 'string' },
+      'database-url': { type: 'string' },
+      env: { type: 'string', multiple: true, default: [] },
+      'read-timeout': { type: 'string', default: '180s' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [command] = positionals;
+  if (values.help || !command) {
+    console.log(usage);
+    return command || values.help ? 0 : 1;
+  }
+  if (command === 'up') {
+    const env = {};
+    for (const pair of values.env) {
+      const eq = pair.indexOf('=');
+      if (eq <= 0) throw new Error(`--env ${pair}: expected NAME=value`);
+      env[pair.slice(0, eq)] = pair.slice(eq + 1);
+    }
+    await up({
+      dir: values.dir,
+      instances: Number(values.instances),
+      port: values.port ? Number(values.port) : undefined,
+      databaseUrl: values['database-url'],
+      env,
+      readTimeout: values['read-timeout'],
+    });
+    return 0;
+  }
+  if (command === 'down') {
+    await down({ dir: values.dir });
+    return 0;
+  }
+  if (command === 'status') {
+    status(values.dir);
+    return 0;
+  }
+  console.error(usage);
+  return 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(`cluster: ${err.message ?? err}`);
+      process.exit(1);
+    },
+  );
+}
