@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { appPath } from './app-dir';
-import { booleanString, httpUrl, positiveInt } from './env-values';
+import { booleanString, httpUrl, positiveInt, readJsonFile } from './env-values';
 
 /**
  * Competitor search (issue 13): the competitors file, the crawl of their Polish sites, and
@@ -96,18 +95,8 @@ const KEY = /^[a-z0-9][a-z0-9-]{0,39}$/;
  */
 export function readCompetitorsFile(file: string, problems: string[]): Competitor[] {
   const where = `GEM_COMPETITORS_FILE (${file})`;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    problems.push(
-      code === 'ENOENT'
-        ? `${where}: the file does not exist`
-        : `${where}: is not valid JSON (${(err as Error).message})`,
-    );
-    return [];
-  }
+  const raw = readJsonFile(file, where, problems);
+  if (raw === undefined) return [];
   if (!Array.isArray(raw) || raw.length === 0) {
     problems.push(`${where}: must be a JSON array of { "key", "name", "site" } objects, at least one`);
     return [];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { crmProviders, reportTypes, type ReportType } from '@gem/contracts/campaign-audience-builder';
 import { z } from 'zod';
-import { httpUrl, positiveInt } from './env-values';
+import { httpUrl, positiveInt, readJsonFile } from './env-values';
 
 /**
  * The CRM the campaign audience builder reads (issue 14): GEM's embedded demo CRM, or a
@@ -220,18 +220,8 @@ function readPrivateKey(file: string, problems: string[]): string {
 /** Reads and checks the mapping file; every problem is pushed as "GEM_SALESFORCE_MAPPING_FILE (file): …". */
 export function readCrmMapping(file: string, problems: string[]): CrmMapping {
   const where = `GEM_SALESFORCE_MAPPING_FILE (${file})`;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    problems.push(
-      code === 'ENOENT'
-        ? `${where}: the file does not exist`
-        : `${where}: is not valid JSON (${(err as Error).message})`,
-    );
-    return defaultCrmMapping;
-  }
+  const raw = readJsonFile(file, where, problems);
+  if (raw === undefined) return defaultCrmMapping;
   const parsed = crmMappingSchema.safeParse(raw);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 /** Value parsers the concerns' schemas share. */
@@ -25,3 +26,21 @@ export const listOf = (pattern: RegExp, what: string, transform: (v: string) => 
     if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `not ${what}: ${bad.join(', ')}` });
     return items;
   });
+
+/**
+ * A settings file's JSON, or undefined with the problem pushed as "<where>: the file does not
+ * exist" or "<where>: is not valid JSON (…)". `where` names the variable and the file.
+ */
+export function readJsonFile(file: string, where: string, problems: string[]): unknown {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    problems.push(
+      code === 'ENOENT'
+        ? `${where}: the file does not exist`
+        : `${where}: is not valid JSON (${(err as Error).message})`,
+    );
+    return undefined;
+  }
+}

@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { readJsonFile } from '../../config/env-values';
 
 /**
  * The feeds file (GEM_FEEDS_FILE): one flat JSON object whose keys are an area slug
@@ -32,18 +33,8 @@ export function sampleFilePath(url: string, samplesDir: string): string | undefi
  */
 export function readFeedsFile(file: string, samplesDir: string, problems: string[]): FeedSource[] {
   const where = `GEM_FEEDS_FILE (${file})`;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    problems.push(
-      code === 'ENOENT'
-        ? `${where}: the file does not exist`
-        : `${where}: is not valid JSON (${(err as Error).message})`,
-    );
-    return [];
-  }
+  const raw = readJsonFile(file, where, problems);
+  if (raw === undefined) return [];
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     problems.push(`${where}: must be one JSON object of "area" or "area/sub-area" keys and feed URLs`);
     return [];
