@@ -5,6 +5,7 @@
 //                         [--env NAME=value]... [--read-timeout 180s] [--dir .cluster]
 //   npm run cluster -- down [--dir .cluster]
 //   npm run cluster -- status [--dir .cluster]
+//   npm run cluster -- postgres <stop|start> [--mode fast|immediate]   the private PostgreSQL
 //   npm run cluster -- gem <command...>   GEM's tool (accounts, access, competitors) on the
 //                                          cluster's database, e.g. `gem access revoke <email>`
 //
@@ -45,6 +46,7 @@ const usage = `Usage: npm run cluster -- <up|down|status> [options]
             --read-timeout <t>    nginx's proxy_read_timeout (default 180s)
   down    stop everything 'up' started
   status  what runs, from the state file
+  postgres stop|start [--mode fast|immediate]   stop or start the private PostgreSQL (faults)
   gem     GEM's command-line tool on the cluster's database (npm run cluster -- gem access list)
   --dir <folder>  where the state and the logs are kept (default .cluster)`;
 
@@ -514,6 +516,7 @@ async function main() {
       'database-url': { type: 'string' },
       env: { type: 'string', multiple: true, default: [] },
       'read-timeout': { type: 'string', default: '180s' },
+      mode: { type: 'string', default: 'fast' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -541,6 +544,14 @@ async function main() {
   }
   if (command === 'down') {
     await down({ dir: values.dir });
+    return 0;
+  }
+  if (command === 'postgres') {
+    const state = readState(path.resolve(values.dir));
+    if (!state?.postgres?.private) throw new Error('no private PostgreSQL is up');
+    if (positionals[1] === 'stop') stopPostgres(state.postgres, values.mode);
+    else if (positionals[1] === 'start') startPostgres(state.postgres);
+    else throw new Error('postgres stop|start');
     return 0;
   }
   if (command === 'status') {
