@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer, Socket, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
+import { JSONParseError, NoObjectGeneratedError, TypeValidationError } from 'ai';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -135,6 +136,63 @@ describe('logged database errors', () => {
     expect(entry.err).toMatchObject({ statusCode: 400, data: { nested: { kept: 'shape' } } });
     expect(entry.err.message).toMatch(/^generation failed: the provider answered 400/);
     expect(entry.err.stack).toContain('causes have become circular');
+  });
+
+  it("keep the model's answer out of the AI SDK's errors, in their fields and their messages", () => {
+    const log = memoryLogger();
+    const logger = pino(log.options, log.stream);
+    const answer = { subIndustries: 'odpowiedź modelu, której nie wolno logować' };
+    const text = JSON.stringify(answer);
+    const invalid = new TypeValidationError({ value: answer, cause: new Error('expected array') });
+    const parse = new JSONParseError({
+      text: `${text} i niedokończony`,
+      cause: new Error('Unexpected token'),
+    });
+    const noObject = new NoObjectGeneratedError({
+      message: 'No object generated: response did not match schema.',
+      cause: invalid,
+      text,
+      response: {
+        id: 'r1',
+        timestamp: new Date(),
+        modelId: 'm',
+        messages: [{ role: 'assistant', content: text }],
+      } as never,
+      usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 } as never,
+      finishReason: 'stop',
+    });
+    logger.error({ err: new Error('structured answer failed', { cause: noObject }) }, 'failed');
+    logger.error({ err: parse }, 'failed');
+
+    const output = log.output();
+    expect(output).not.toContain('odpowiedź modelu');
+    expect(output).not.toContain('niedokończony');
+    expect(output).toContain('Type validation failed: Value: [redacted]');
+    expect(output).toContain('JSON parsing failed: Text: [redacted]');
+    // What went wrong is still there.
+    expect(output).toContain('expected array');
+    expect(output).toContain('Unexpected token');
+  });
+
+  it('log a DOMException (a timeout, an abort) with its name, not a TypeError from its getters', () => {
+    const log = memoryLogger();
+    const logger = pino(log.options, log.stream);
+    const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
+    logger.error({ err: new Error('the model did not answer in time', { cause: timeout }) }, 'failed');
+    logger.error({ err: timeout }, 'failed');
+
+    const [wrapped, alone] = log
+      .output()
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { err: Record<string, unknown> });
+    expect(wrapped!.err.message).toBe(
+      'the model did not answer in time: The operation was aborted due to timeout',
+    );
+    expect(wrapped!.err.cause).toMatchObject({ type: 'DOMException', name: 'TimeoutError', code: 23 });
+    expect(alone!.err).toMatchObject({ type: 'DOMException', name: 'TimeoutError', code: 23 });
+    expect(alone!.err.message).toBe('The operation was aborted due to timeout');
+    expect(alone!.err.stack).toContain('TimeoutError: The operation was aborted due to timeout');
   });
 });
 

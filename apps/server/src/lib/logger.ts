@@ -134,7 +134,9 @@ function droppedLine(dropped: number): string {
 /**
  * Fields that carry query parameters or row values: drizzle's DrizzleQueryError and PGlite's
  * errors (`params`, `query`, `queryOptions`), PostgreSQL's (`detail`: "Key (email)=(…)", `where`:
- * "parameter $1 = '…'", `internalQuery`), and the AI SDK's request and response bodies.
+ * "parameter $1 = '…'", `internalQuery`), the AI SDK's request and response bodies, and the
+ * model's answer in its errors (NoObjectGeneratedError's `text` and `response.messages`,
+ * TypeValidationError's and JSONParseError's `value` and `text`).
  */
 const leakyErrorFields = new Set([
   'params',
@@ -146,7 +148,17 @@ const leakyErrorFields = new Set([
   'internalQuery',
   'requestBodyValues',
   'responseBody',
+  'text',
+  'value',
+  'messages',
 ]);
+
+/**
+ * The AI SDK's validation errors quote the model's answer in their message: "Type validation
+ * failed: Value: {…}.\nError message: …", "JSON parsing failed: Text: ….\nError message: …".
+ */
+const quotedAnswer =
+  /(?<=(?:^|: )(?:Type validation failed: Value|JSON parsing failed: Text): )[\s\S]*?(?=\.\nError message: |$)/g;
 
 type ErrorLike = Error & { code?: unknown };
 const isErrorLike = (value: unknown): value is ErrorLike =>
@@ -165,6 +177,7 @@ function safeErrorMessage(err: unknown): string {
     message = message.slice(0, params);
   if (typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code))
     message = message.replace(/"(?:[^"]|"")*"/g, '"[redacted]"');
+  if (message.includes('failed: ')) message = message.replace(quotedAnswer, '[redacted]');
   return message;
 }
 
@@ -174,6 +187,33 @@ function safeStack(err: ErrorLike, message: string): string | undefined {
   const frames = err.stack.indexOf('\n    at ');
   return `${String(err.name)}: ${message}${frames >= 0 ? err.stack.slice(frames) : ''}`;
 }
+
+/** The enumerable getters an error inherits (none for Error and its subclasses). */
+function inheritedGetters(err: object): string[] {
+  const keys: string[] = [];
+  for (const key in err) {
+    if (Object.prototype.hasOwnProperty.call(err, key)) continue;
+    for (
+      let p: object | null = Object.getPrototypeOf(err) as object | null;
+      p;
+      p = Object.getPrototypeOf(p) as object | null
+    ) {
+      const descriptor = Object.getOwnPropertyDescriptor(p, key);
+      if (!descriptor) continue;
+      if (descriptor.get) keys.push(key);
+      break;
+    }
+  }
+  return keys;
+}
+
+const readField = (value: object, key: string): unknown => {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return undefined;
+  }
+};
 
 /** A copy with the leaky fields left out at any depth, and safe messages and stacks. */
 function scrubbed(value: unknown, copies: Map<object, unknown>): unknown {
@@ -189,9 +229,27 @@ function scrubbed(value: unknown, copies: Map<object, unknown>): unknown {
   const proto: unknown = Object.getPrototypeOf(value);
   const plain = proto === Object.prototype || proto === null;
   if (!plain && !isErrorLike(value)) return value;
-  // The prototype is kept, so the logged type is still the error's class.
-  const copy = Object.create(proto as object | null) as Record<string, unknown>;
+  const inherited = isErrorLike(value) ? inheritedGetters(value) : [];
+  // The prototype is kept, so the logged type is still the error's class. A host error whose
+  // fields are getters of its prototype (DOMException: they throw on anything but a real one)
+  // gets a stand-in prototype with its constructor, and those fields as its own.
+  const copy = Object.create(
+    inherited.length === 0
+      ? (proto as object | null)
+      : Object.create(Error.prototype, {
+          constructor: { value: (proto as { constructor: unknown }).constructor },
+        }),
+  ) as Record<string, unknown>;
   copies.set(value, copy);
+  for (const key of inherited) {
+    if (leakyErrorFields.has(key) || key === 'message') continue;
+    Object.defineProperty(copy, key, {
+      value: scrubbed(readField(value, key), copies),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   for (const key of Object.getOwnPropertyNames(value)) {
     if (leakyErrorFields.has(key)) continue;
     const enumerable = Object.getOwnPropertyDescriptor(value, key)?.enumerable ?? false;
