@@ -3,6 +3,7 @@ import { marketAreas, tools } from '@gem/contracts/catalogue';
 import { ButtonLink } from '@/components/ui/button';
 import { CardGrid } from '@/components/ui/card-grid';
 import { Container } from '@/components/ui/container';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { SectionHeading } from '@/components/ui/section-heading';
 import { MarketAreaCard } from '@/features/market-research/components/market-area-card';
@@ -23,7 +24,7 @@ export function HomeRoute() {
       <section className={styles.hero} aria-labelledby="home-title">
         <Container className={styles.heroInner}>
           <div className={styles.heroText}>
-            <p className={styles.eyebrow}>Marketing workspace</p>
+            <Eyebrow className={styles.eyebrow}>Marketing workspace</Eyebrow>
             <h1 id="home-title" className={styles.title}>
               Welcome to <span className={styles.accent}>Generative and enhanced marketing</span>
             </h1>

@@ -19,6 +19,46 @@ type TextAreaFieldProps = Omit<ComponentProps<'textarea'>, 'onChange' | 'value' 
   measure?: { of: (value: string) => number; unit: string };
 };
 
+/** 'regular' for a form's fields; 'compact' where many fields share a panel. */
+type Density = 'regular' | 'compact';
+
+function controlClass(density: Density, ...more: (string | undefined)[]): string {
+  return [styles.control, density === 'compact' ? styles.compact : undefined, ...more]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** A bare text box in the fields' look, for a form that lays out its own label. */
+export function TextInput({
+  density = 'regular',
+  className,
+  ...props
+}: ComponentProps<'input'> & { density?: Density }) {
+  return <input className={controlClass(density, className)} {...props} />;
+}
+
+/** A bare multi-line text box in the fields' look; its height is the caller's. */
+export function TextArea({
+  density = 'regular',
+  className,
+  ...props
+}: ComponentProps<'textarea'> & { density?: Density }) {
+  return <textarea className={controlClass(density, className)} {...props} />;
+}
+
+/** A bare select in the fields' look, with the drawn chevron. */
+export function SelectInput({
+  density = 'regular',
+  className,
+  ...props
+}: ComponentProps<'select'> & { density?: Density }) {
+  return (
+    <span className={styles.selectWrap}>
+      <select className={controlClass(density, styles.select, className)} {...props} />
+    </span>
+  );
+}
+
 const characters = { of: (value: string) => value.length, unit: 'characters' };
 
 /** Whether a field's text is over the input limit (the server refuses it). */
@@ -57,7 +97,7 @@ export function TextAreaField({
       ) : null}
       <textarea
         id={id}
-        className={styles.control}
+        className={`${styles.control} ${styles.multiline}`}
         rows={rows}
         value={value}
         onChange={(event) => onValueChange(event.target.value)}
@@ -106,24 +146,21 @@ export function SelectField<V extends string | number>({
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
-      <span className={styles.selectWrap}>
-        <select
-          id={id}
-          className={`${styles.control} ${styles.select}`}
-          value={String(value)}
-          disabled={disabled}
-          onChange={(event) => {
-            const picked = options.find((o) => String(o.value) === event.target.value);
-            if (picked) onValueChange(picked.value);
-          }}
-        >
-          {options.map((option) => (
-            <option key={String(option.value)} value={String(option.value)}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </span>
+      <SelectInput
+        id={id}
+        value={String(value)}
+        disabled={disabled}
+        onChange={(event) => {
+          const picked = options.find((o) => String(o.value) === event.target.value);
+          if (picked) onValueChange(picked.value);
+        }}
+      >
+        {options.map((option) => (
+          <option key={String(option.value)} value={String(option.value)}>
+            {option.label}
+          </option>
+        ))}
+      </SelectInput>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 
+import { Eyebrow } from './eyebrow';
 import styles from './page-heading.module.css';
 
 type PageHeadingProps = {
@@ -12,7 +13,7 @@ type PageHeadingProps = {
 export function PageHeading({ title, eyebrow, description }: PageHeadingProps) {
   return (
     <header className={styles.heading}>
-      {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+      {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
       <h1 className={styles.title}>{title}</h1>
       {description ? <p className={styles.description}>{description}</p> : null}
     </header>

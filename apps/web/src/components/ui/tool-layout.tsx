@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, type FormEvent, type ReactNode, type Ref } fr
 import { Button, ButtonLink } from './button';
 import { TextAreaField } from './fields';
 import { ArrowLeftIcon, EraseIcon, SparkIcon, StopIcon } from './icons';
+import { Split } from './split';
 import styles from './tool-layout.module.css';
 
 /** A tool page's parts, stacked: notice, workspace, history, the way back. */
@@ -33,7 +34,7 @@ export function BaseContentField({
 
 /** The two halves of a writing tool: what goes in (left), what comes out (right). */
 export function ToolWorkspace({ children }: { children: ReactNode }) {
-  return <div className={styles.workspace}>{children}</div>;
+  return <Split className={styles.workspace}>{children}</Split>;
 }
 
 type InputPanelProps = {

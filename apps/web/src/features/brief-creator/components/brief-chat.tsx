@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/fields';
+import { SelectField, TextArea } from '@/components/ui/fields';
 import { CheckIcon, CloseIcon, SparkIcon } from '@/components/ui/icons';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
 
@@ -150,10 +150,11 @@ export function BriefChat({ chat, aiUnavailable }: { chat: BriefChatState; aiUna
         <label className="visually-hidden" htmlFor={`${headingId}-input`}>
           Your message
         </label>
-        <textarea
+        <TextArea
           ref={inputRef}
           id={`${headingId}-input`}
-          className={`${styles.input} ${styles.composerInput}`}
+          density="compact"
+          className={styles.composerInput}
           rows={2}
           value={chat.input}
           placeholder={aiUnavailable ? 'The AI service is not configured' : 'Write a message…'}

@@ -1,6 +1,7 @@
 import type { ChatSession } from '@gem/contracts/brief-creator';
 import { useSearchParams } from 'react-router';
 
+import { Split } from '@/components/ui/split';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
 import { useAiNotConfigured } from '@/lib/ai/get-ai-status';
@@ -49,10 +50,10 @@ export function BriefCreator() {
       <div>
         <TabList label="Brief creator" items={tabs} selected={tab} onSelect={select} idPrefix="brief" />
         <TabPanel idPrefix="brief" id="creator" hidden={tab !== 'creator'}>
-          <div className={styles.workspace}>
+          <Split align="start" className={styles.workspace}>
             <BriefPreview brief={chat.brief} onFieldChange={chat.setField} locked={chat.isBusy} />
             <BriefChat chat={chat} aiUnavailable={notConfigured} />
-          </div>
+          </Split>
         </TabPanel>
         <TabPanel idPrefix="brief" id="sessions" hidden={tab !== 'sessions'}>
           {tab === 'sessions' ? <BriefSessions onResume={resume} activeSessionId={chat.sessionId} /> : null}

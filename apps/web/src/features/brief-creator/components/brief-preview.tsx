@@ -11,7 +11,10 @@ import {
 } from '@gem/contracts/brief-creator';
 import { useId, useState } from 'react';
 
+import { TextArea, TextInput } from '@/components/ui/fields';
 import { ChevronRightIcon } from '@/components/ui/icons';
+import { InlineList } from '@/components/ui/inline-list';
+import { Panel } from '@/components/ui/panel';
 
 import { UNTITLED_BRIEF } from '../use-brief-chat';
 import styles from './brief-creator.module.css';
@@ -47,7 +50,7 @@ export function BriefPreview({ brief, onFieldChange, locked }: BriefPreviewProps
   const filled = requiredBriefFields.filter((field) => isBriefFieldFilled(brief, field)).length;
 
   return (
-    <section className={styles.preview} aria-labelledby={headingId}>
+    <Panel as="section" className={styles.preview} aria-labelledby={headingId}>
       <header className={styles.previewHeader}>
         <div className={styles.previewTitleRow}>
           <h2 id={headingId} className={styles.panelTitle}>
@@ -90,7 +93,7 @@ export function BriefPreview({ brief, onFieldChange, locked }: BriefPreviewProps
           ))}
         </fieldset>
       </div>
-    </section>
+    </Panel>
   );
 }
 
@@ -114,7 +117,7 @@ function FieldEditor({
         <legend className={styles.fieldLabel} data-required>
           {label}
         </legend>
-        <ul className={styles.options}>
+        <InlineList>
           {campaignTypes.map((type) => (
             <li key={type}>
               <label className={styles.option}>
@@ -132,7 +135,7 @@ function FieldEditor({
               </label>
             </li>
           ))}
-        </ul>
+        </InlineList>
       </fieldset>
     );
   }
@@ -158,10 +161,11 @@ function FieldEditor({
     return (
       <div className={styles.field}>
         {labelElement}
-        <input
+        <TextInput
           id={id}
           type="date"
-          className={`${styles.input} ${styles.dateInput}`}
+          density="compact"
+          className={styles.dateInput}
           value={brief.eventDate ?? ''}
           onChange={(event) =>
             onFieldChange('eventDate', event.target.value === '' ? null : event.target.value)
@@ -176,9 +180,10 @@ function FieldEditor({
     <div className={styles.field}>
       {labelElement}
       {longTextFields.has(field) ? (
-        <textarea
+        <TextArea
           id={id}
-          className={`${styles.input} ${styles.textarea}`}
+          density="compact"
+          className={styles.textarea}
           rows={2}
           value={value}
           aria-required={isRequired || undefined}
@@ -186,9 +191,9 @@ function FieldEditor({
           onChange={(event) => onFieldChange(field, event.target.value)}
         />
       ) : (
-        <input
+        <TextInput
           id={id}
-          className={styles.input}
+          density="compact"
           value={value}
           aria-required={isRequired || undefined}
           placeholder="Not specified yet"

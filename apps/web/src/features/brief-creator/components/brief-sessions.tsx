@@ -6,6 +6,7 @@ import {
 } from '@gem/contracts/brief-creator';
 
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon, RefreshIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -35,14 +36,19 @@ export function BriefSessions({
   const sessions = useChatSessions();
   useErrorToast(sessions, briefToastTexts.sessions);
 
-  if (sessions.isPending) return <p className={styles.listState}>Loading sessions…</p>;
+  if (sessions.isPending)
+    return (
+      <EmptyState className={styles.listState}>
+        <p>Loading sessions…</p>
+      </EmptyState>
+    );
   const list = sessions.data?.chatSessions ?? [];
   if (list.length === 0) {
     return (
-      <div className={styles.listState}>
+      <EmptyState className={styles.listState}>
         <p>No unfinished sessions found.</p>
         {sessions.isError ? <RetryButton onRetry={() => void sessions.refetch()} /> : null}
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -10,7 +10,11 @@ import {
 import { useId } from 'react';
 
 import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { ArrowLeftIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
+import { Split } from '@/components/ui/split';
 import { ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -56,7 +60,9 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
     return (
       <div className={styles.details}>
         {back}
-        <p className={styles.listState}>Loading the brief…</p>
+        <EmptyState className={styles.listState}>
+          <p>Loading the brief…</p>
+        </EmptyState>
       </div>
     );
   }
@@ -82,7 +88,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
     <div className={styles.details}>
       {back}
       <header className={styles.detailsHeader}>
-        <p className={styles.eyebrow}>Finished brief</p>
+        <Eyebrow>Finished brief</Eyebrow>
         <h1 className={styles.detailsTitle}>{brief.title}</h1>
         <dl className={styles.detailsMeta}>
           <div>
@@ -106,8 +112,8 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
         />
       </header>
 
-      <div className={styles.detailsGrid}>
-        <section className={styles.detailsCard} aria-labelledby={fieldsHeading}>
+      <Split align="start">
+        <Panel as="section" className={styles.detailsCard} aria-labelledby={fieldsHeading}>
           <h2 id={fieldsHeading} className={styles.panelTitle}>
             Brief
           </h2>
@@ -134,9 +140,9 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
               );
             })}
           </dl>
-        </section>
+        </Panel>
 
-        <section className={styles.detailsCard} aria-labelledby={conversationHeading}>
+        <Panel as="section" className={styles.detailsCard} aria-labelledby={conversationHeading}>
           <h2 id={conversationHeading} className={styles.panelTitle}>
             Conversation
           </h2>
@@ -149,8 +155,8 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
               ))}
             </ol>
           )}
-        </section>
-      </div>
+        </Panel>
+      </Split>
     </div>
   );
 }

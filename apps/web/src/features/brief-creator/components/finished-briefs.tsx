@@ -1,6 +1,7 @@
 import { briefDataOfSystemMessage, briefToastTexts, type FinishedBrief } from '@gem/contracts/brief-creator';
 
 import { ButtonLink } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon } from '@/components/ui/icons';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -18,14 +19,19 @@ export function FinishedBriefs() {
   const briefs = useFinishedBriefs();
   useErrorToast(briefs, briefToastTexts.finishedBriefs);
 
-  if (briefs.isPending) return <p className={styles.listState}>Loading finished briefs…</p>;
+  if (briefs.isPending)
+    return (
+      <EmptyState className={styles.listState}>
+        <p>Loading finished briefs…</p>
+      </EmptyState>
+    );
   const list = briefs.data?.briefs ?? [];
   if (list.length === 0) {
     return (
-      <div className={styles.listState}>
+      <EmptyState className={styles.listState}>
         <p>No finished briefs found.</p>
         {briefs.isError ? <RetryButton onRetry={() => void briefs.refetch()} /> : null}
-      </div>
+      </EmptyState>
     );
   }
   return (

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 
+import { TextInput } from '@/components/ui/fields';
 import { Button } from '@/components/ui/button';
 import { CloseIcon } from '@/components/ui/icons';
 
@@ -33,8 +34,8 @@ export function ListEditor({ label, required, items, onChange }: ListEditorProps
         <ul className={styles.listItems} aria-label={label}>
           {items.map((item, index) => (
             <li key={index} className={styles.listItem}>
-              <input
-                className={styles.input}
+              <TextInput
+                density="compact"
                 aria-label={`${label}, item ${index + 1}`}
                 value={item}
                 onChange={(event) =>
@@ -54,9 +55,9 @@ export function ListEditor({ label, required, items, onChange }: ListEditorProps
         </ul>
       ) : null}
       <div className={styles.addRow}>
-        <input
+        <TextInput
           id={id}
-          className={styles.input}
+          density="compact"
           aria-label={`Add to ${label}`}
           placeholder="Add an item"
           value={draft}

@@ -10,7 +10,10 @@ import { useSearchParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { saveFile } from '@/components/ui/download-button';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { AlertIcon, ArrowLeftIcon, ArrowRightIcon, DownloadIcon } from '@/components/ui/icons';
+import { InlineList } from '@/components/ui/inline-list';
+import { Panel } from '@/components/ui/panel';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-client';
 import { formatInteger } from '@/lib/format-number';
@@ -63,7 +66,7 @@ export function AudienceReport() {
       <header className={styles.reportHeader}>
         <div className={styles.resultsHeading}>
           <div className={styles.kicker}>
-            <p className={styles.eyebrow}>{reportTypeLabels[data.type]}</p>
+            <Eyebrow>{reportTypeLabels[data.type]}</Eyebrow>
             {data.sample ? <Badge tone="brand">Sample data</Badge> : null}
           </div>
           <h1 className={styles.reportPageTitle}>{data.title}</h1>
@@ -142,13 +145,13 @@ function SegmentSummary({ report }: { report: ReportResponse }) {
             <div key={dimension} className={styles.segmentRow}>
               <dt className={styles.partTitle}>{dimensionLabels[dimension]}</dt>
               <dd>
-                <ul className={styles.chips}>
+                <InlineList>
                   {report.segment[dimension].map((value) => (
                     <li key={value} className={styles.chip}>
                       {value}
                     </li>
                   ))}
-                </ul>
+                </InlineList>
               </dd>
             </div>
           ))}
@@ -285,7 +288,7 @@ function ReportProblem({ error, onRetry }: { error: Error | null; onRetry: () =>
       ? [...new Set(error.issues.map((issue) => issue.message))]
       : [];
   return (
-    <div className={styles.problemPage} role="alert">
+    <Panel elevation="flat" accent className={styles.problemPage} role="alert">
       <AlertIcon className={styles.problemIcon} />
       <div className={styles.problemText}>
         <h1 className={styles.reportPageTitle}>{title}</h1>
@@ -312,6 +315,6 @@ function ReportProblem({ error, onRetry }: { error: Error | null; onRetry: () =>
           </ButtonLink>
         </div>
       </div>
-    </div>
+    </Panel>
   );
 }

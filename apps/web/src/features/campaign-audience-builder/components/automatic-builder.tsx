@@ -8,8 +8,9 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 
-import { TextAreaField } from '@/components/ui/fields';
+import { TextAreaField, TextInput } from '@/components/ui/fields';
 import fieldStyles from '@/components/ui/fields.module.css';
+import { Split } from '@/components/ui/split';
 import { GenerateActions, InputPanel } from '@/components/ui/tool-layout';
 import { aiStatusQueryOptions } from '@/lib/ai/get-ai-status';
 
@@ -93,7 +94,7 @@ export function AutomaticBuilder() {
 
   return (
     <div className={styles.builder}>
-      <div className={styles.workspace}>
+      <Split align="start" className={styles.workspace}>
         <InputPanel
           title="Campaign and goal"
           description="GEM compares who responded to the campaign with who did not, then suggests who to reach next."
@@ -106,10 +107,10 @@ export function AutomaticBuilder() {
             <p id={`${idFieldId}-hint`} className={fieldStyles.hint}>
               The campaign&rsquo;s 18-character CRM id: letters and digits. Or pick one from Recent campaigns.
             </p>
-            <input
+            <TextInput
               ref={idRef}
               id={idFieldId}
-              className={`${fieldStyles.control} ${styles.mono}`}
+              className={styles.mono}
               value={campaignId}
               required
               autoComplete="off"
@@ -164,7 +165,7 @@ export function AutomaticBuilder() {
           <GenerateActions label="Generate Segments" ready isGenerating={generation.isPending} />
         </InputPanel>
         <CampaignPicker selectedId={campaignId} onPick={pick} />
-      </div>
+      </Split>
 
       <section
         ref={resultsRef}

@@ -3,6 +3,7 @@ import { useDeferredValue, useId, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/fields';
 import fieldStyles from '@/components/ui/fields.module.css';
 import { CheckIcon } from '@/components/ui/icons';
 import toolLayout from '@/components/ui/tool-layout.module.css';
@@ -47,10 +48,9 @@ export function CampaignPicker({ selectedId, onPick }: CampaignPickerProps) {
         <label htmlFor={searchId} className="visually-hidden">
           Search campaigns
         </label>
-        <input
+        <TextInput
           id={searchId}
           type="search"
-          className={fieldStyles.control}
           placeholder="Search by name or id"
           value={search}
           maxLength={100}

@@ -1,6 +1,7 @@
 import type { CampaignFacts, ValueCount } from '@gem/contracts/campaign-audience-builder';
 
 import { HorizontalBarChart } from '@/components/ui/horizontal-bar-chart';
+import { Split } from '@/components/ui/split';
 
 import { rateOf } from '../format';
 import styles from './campaign-audience-builder.module.css';
@@ -32,7 +33,7 @@ const respondedOf = (category: { values: Record<string, number> }) => {
  */
 export function FactsCharts({ facts }: { facts: CampaignFacts }) {
   return (
-    <div className={styles.charts}>
+    <Split gap="md">
       {facts.bySubIndustry.length > 0 ? (
         <div className={styles.chartCard}>
           <HorizontalBarChart
@@ -57,6 +58,6 @@ export function FactsCharts({ facts }: { facts: CampaignFacts }) {
           />
         </div>
       ) : null}
-    </div>
+    </Split>
   );
 }

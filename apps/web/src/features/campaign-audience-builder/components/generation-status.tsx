@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 
 import { SparkIcon } from '@/components/ui/icons';
 import outputStyles from '@/components/ui/output-panel.module.css';
+import { Panel } from '@/components/ui/panel';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
 import type { GenerationProblem } from '@/lib/ai/generation-errors';
 
@@ -50,7 +51,7 @@ function Loading() {
   // Eases towards 95 % and never claims to be done before the answer is.
   const percent = Math.round(5 + 90 * (1 - Math.exp(-seconds / 6)));
   return (
-    <div className={styles.loading}>
+    <Panel elevation="flat" className={styles.loading}>
       <p className={styles.loadingTitle} role="status">
         Generating segments… This takes a few seconds.
       </p>
@@ -76,6 +77,6 @@ function Loading() {
           </li>
         ))}
       </ol>
-    </div>
+    </Panel>
   );
 }

@@ -8,7 +8,10 @@ import { lazy, Suspense, useId, type ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Eyebrow } from '@/components/ui/eyebrow';
+import { InlineList } from '@/components/ui/inline-list';
 import outputStyles from '@/components/ui/output-panel.module.css';
+import { Split } from '@/components/ui/split';
 import { formatInteger } from '@/lib/format-number';
 
 import { formatDay, rateOf } from '../format';
@@ -99,7 +102,7 @@ export function SegmentResults({
     <article className={outputStyles.panel} aria-labelledby={headingId}>
       <header className={styles.resultsHeader}>
         <div className={styles.resultsHeading}>
-          <p className={styles.eyebrow}>Segments for</p>
+          <Eyebrow>Segments for</Eyebrow>
           <h2 id={headingId} className={styles.resultsTitle}>
             {campaign.name}
           </h2>
@@ -147,7 +150,7 @@ export function SegmentResults({
       ) : null}
 
       <ResultSection title="AI analysis" description="Why these segments, and how to approach them.">
-        <div className={styles.analysis}>
+        <Split>
           <div className={styles.analysisPart}>
             <h4 className={styles.partTitle}>Explanation</h4>
             <Paragraphs text={result.explanation} />
@@ -156,11 +159,11 @@ export function SegmentResults({
             <h4 className={styles.partTitle}>Approach</h4>
             <Paragraphs text={result.approach} />
           </div>
-        </div>
+        </Split>
       </ResultSection>
 
       <ResultSection title="Segment" description="Paste a list into your CRM’s filters as it is.">
-        <div className={styles.dimensions}>
+        <Split gap="md" stackBelow="phone">
           {(Object.keys(dimensionLabels) as SegmentDimension[]).map((dimension) => (
             <SegmentList
               key={dimension}
@@ -169,7 +172,7 @@ export function SegmentResults({
               joined={String(result[joinedOf[dimension]])}
             />
           ))}
-        </div>
+        </Split>
       </ResultSection>
 
       {result.campaigns.length > 0 ? (
@@ -299,13 +302,13 @@ function SegmentList({
       {values.length === 0 ? (
         <p className={styles.muted}>Any: this list does not narrow the segment.</p>
       ) : (
-        <ul className={styles.chips} aria-labelledby={headingId}>
+        <InlineList aria-labelledby={headingId}>
           {values.map((value) => (
             <li key={value} className={styles.chip}>
               {value}
             </li>
           ))}
-        </ul>
+        </InlineList>
       )}
     </section>
   );

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
+import { Panel } from '@/components/ui/panel';
 import { ApiError } from '@/lib/api-client';
 
 import { useCompetitors } from '../api/get-competitors';
@@ -102,9 +103,9 @@ export function CompetitorSearch() {
           {info.formattedSearchTime} seconds)
         </p>
         {first.weeklyCounts && first.weeklyCounts.length > 0 ? (
-          <div className={styles.chartPanel}>
+          <Panel className={styles.chartPanel}>
             <WeeklyChart counts={first.weeklyCounts} competitors={list} window={state.window} />
-          </div>
+          </Panel>
         ) : null}
         <ol className={styles.results} aria-label={`Results for ${state.query}`}>
           {items.map((item, index) => (
@@ -143,7 +144,7 @@ export function CompetitorSearch() {
 
   return (
     <div className={styles.layout}>
-      <div className={styles.formPanel}>
+      <Panel className={styles.formPanel}>
         <SearchForm value={state} competitors={list} onSearch={go} queryRef={queryRef} />
         {competitors.data ? <IndexFreshness data={competitors.data} /> : null}
         {competitors.isError ? (
@@ -151,7 +152,7 @@ export function CompetitorSearch() {
             The list of competitors could not be loaded; searching all of them still works.
           </p>
         ) : null}
-      </div>
+      </Panel>
       <section className={styles.resultsArea} aria-label="Search results">
         {body}
       </section>

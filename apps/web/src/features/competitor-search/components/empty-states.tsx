@@ -1,6 +1,8 @@
 import type { CompetitorsResponse } from '@gem/contracts/competitor-search';
 
 import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { InlineList } from '@/components/ui/inline-list';
 import { formatDateTime } from '@/lib/format-date';
 
 import { describeWindow, type SearchState } from '../search-params';
@@ -13,14 +15,14 @@ export const exampleQueries = ['ESG reporting', 'sztuczna inteligencja', 'cyberb
 /** Before the first search: what the tool does, and three searches to start from. */
 export function SearchIntro({ onExample, names }: { onExample: (query: string) => void; names: string[] }) {
   return (
-    <div className={styles.empty}>
+    <EmptyState className={styles.empty}>
       <h2 className={styles.emptyTitle}>See what competitors publish on a topic</h2>
       <p>
         GEM searches the Polish sites of {names.length > 0 ? names.join(', ') : 'six competitors'} for pages
         on your topic, newest first, and charts who published how much each week.
       </p>
       <p>Type a topic above, or try one of these:</p>
-      <ul className={styles.examples}>
+      <InlineList spacing="loose">
         {exampleQueries.map((query) => (
           <li key={query}>
             <Button variant="secondary" onClick={() => onExample(query)}>
@@ -28,8 +30,8 @@ export function SearchIntro({ onExample, names }: { onExample: (query: string) =
             </Button>
           </li>
         ))}
-      </ul>
-    </div>
+      </InlineList>
+    </EmptyState>
   );
 }
 
@@ -53,13 +55,13 @@ export function NoResults({
   canWiden,
 }: NoResultsProps) {
   return (
-    <div className={styles.empty} role="status">
+    <EmptyState className={styles.empty} role="status">
       <h2 className={styles.emptyTitle}>No pages match &ldquo;{search.query}&rdquo;</h2>
       <p>
         Nothing {competitorName ? `on ${competitorName}'s site` : 'on the competitors’ sites'} in the last{' '}
         {describeWindow(search.window)} matches. You could:
       </p>
-      <ul className={styles.suggestions}>
+      <InlineList spacing="loose">
         {canWiden ? (
           <li>
             <Button variant="secondary" onClick={onWiden}>
@@ -79,8 +81,8 @@ export function NoResults({
             </Button>
           </li>
         ) : null}
-      </ul>
-    </div>
+      </InlineList>
+    </EmptyState>
   );
 }
 
@@ -89,7 +91,7 @@ export function IndexEmpty({ data }: { data: CompetitorsResponse }) {
   const lastCrawl = lastCrawlOf(data);
   const errors = data.competitors.filter((c) => c.lastError !== null);
   return (
-    <div className={styles.empty} role="status">
+    <EmptyState className={styles.empty} role="status">
       <h2 className={styles.emptyTitle}>The index is still empty</h2>
       <p>
         {lastCrawl ? (
@@ -117,7 +119,7 @@ export function IndexEmpty({ data }: { data: CompetitorsResponse }) {
           ))}
         </ul>
       ) : null}
-    </div>
+    </EmptyState>
   );
 }
 
@@ -134,7 +136,7 @@ export function SearchFailed({
   retrying: boolean;
 }) {
   return (
-    <div className={`${styles.empty} ${styles.failed}`} role="alert">
+    <EmptyState tone="problem" className={styles.empty} role="alert">
       <h2 className={styles.emptyTitle}>The search did not work</h2>
       <p>{message}</p>
       <p>
@@ -152,6 +154,6 @@ export function SearchFailed({
           {retrying ? 'Trying again…' : 'Try again'}
         </Button>
       </div>
-    </div>
+    </EmptyState>
   );
 }

@@ -1,5 +1,6 @@
 import type { CompetitorsResponse } from '@gem/contracts/competitor-search';
 
+import { Notice } from '@/components/ui/notice';
 import { formatDateTime } from '@/lib/format-date';
 
 import { countOf } from '../format';
@@ -30,11 +31,11 @@ export function IndexFreshness({ data }: { data: CompetitorsResponse }) {
   return (
     <div className={styles.freshnessBox}>
       {data.sample ? (
-        <div className={styles.sampleNotice} role="note">
+        <Notice>
           <strong>Sample corpus.</strong> These pages are fictional, bundled with GEM to show how the search
           works. They give way to the competitors&rsquo; real pages once crawling is turned on with{' '}
           <code>GEM_COMPETITORS_CRAWL</code>.
-        </div>
+        </Notice>
       ) : null}
       <details className={styles.freshnessDetails}>
         <summary className={styles.freshness}>

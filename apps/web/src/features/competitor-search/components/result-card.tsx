@@ -1,6 +1,8 @@
 import type { CompetitorSearchItem } from '@gem/contracts/competitor-search';
 import { memo } from 'react';
 
+import { Badge } from '@/components/ui/badge';
+import { Panel } from '@/components/ui/panel';
 import { formatDate } from '@/lib/format-date';
 
 import { webLink } from '../format';
@@ -14,7 +16,7 @@ export const ResultCard = memo(function ResultCard({ item }: { item: CompetitorS
   const link = webLink(item.link);
   const parts = item.snippetParts.length > 0 ? item.snippetParts : [{ text: item.snippet, match: false }];
   return (
-    <article className={styles.card}>
+    <Panel as="article" className={styles.card}>
       <h3 className={styles.cardTitle}>{item.title}</h3>
       <p className={styles.cardMeta}>
         <span className={styles.cardSite}>{item.displayLink}</span>
@@ -26,7 +28,11 @@ export const ResultCard = memo(function ResultCard({ item }: { item: CompetitorS
         ) : (
           <span className={styles.cardDate}>Unknown date</span>
         )}
-        {item.sample ? <span className={styles.sampleTag}>Sample</span> : null}
+        {item.sample ? (
+          <Badge tone="brand" size="small">
+            Sample
+          </Badge>
+        ) : null}
       </p>
       <p className={styles.snippet}>
         {parts.map((part, index) =>
@@ -45,6 +51,6 @@ export const ResultCard = memo(function ResultCard({ item }: { item: CompetitorS
           <span className="visually-hidden">: {item.title} (opens in a new tab)</span>
         </a>
       ) : null}
-    </article>
+    </Panel>
   );
 });

@@ -7,7 +7,7 @@ import {
 import { useId, useState, type Ref } from 'react';
 
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/fields';
+import { SelectField, SelectInput, TextInput } from '@/components/ui/fields';
 
 import { checkWindow, convertAmount, writeSearchParams, type SearchState } from '../search-params';
 import styles from './competitor-search.module.css';
@@ -81,11 +81,10 @@ export function SearchForm({ value, competitors, onSearch, queryRef }: SearchFor
           <label htmlFor={`${id}-query`} className={styles.label}>
             Topic or words
           </label>
-          <input
+          <TextInput
             ref={queryRef}
             id={`${id}-query`}
             type="search"
-            className={styles.input}
             placeholder="e.g. ESG reporting"
             value={draft.query}
             maxLength={COMPETITOR_QUERY_MAX}
@@ -114,38 +113,35 @@ export function SearchForm({ value, competitors, onSearch, queryRef }: SearchFor
             Published in the last
           </span>
           <div className={styles.windowControls}>
-            <input
+            <TextInput
               id={`${id}-amount`}
               type="text"
               inputMode="numeric"
-              className={`${styles.input} ${styles.amount}`}
+              className={styles.amount}
               aria-label={`Number of ${unitWord}`}
               aria-invalid={!period.ok || undefined}
               aria-describedby={period.ok ? undefined : `${id}-amount-error`}
               value={draft.amount}
               onChange={(event) => setDraft({ ...draft, amount: event.target.value })}
             />
-            <span className={styles.selectWrap}>
-              <select
-                aria-label="Unit"
-                className={`${styles.input} ${styles.select}`}
-                value={draft.unit}
-                onChange={(event) => {
-                  const unit = event.target.value as WindowUnit;
-                  const check = checkWindow(draft.unit, draft.amount);
-                  const amount = check.ok
-                    ? String(convertAmount(check.window.amount, draft.unit, unit))
-                    : draft.amount;
-                  setDraft({ ...draft, unit, amount });
-                }}
-              >
-                {unitOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </span>
+            <SelectInput
+              aria-label="Unit"
+              value={draft.unit}
+              onChange={(event) => {
+                const unit = event.target.value as WindowUnit;
+                const check = checkWindow(draft.unit, draft.amount);
+                const amount = check.ok
+                  ? String(convertAmount(check.window.amount, draft.unit, unit))
+                  : draft.amount;
+                setDraft({ ...draft, unit, amount });
+              }}
+            >
+              {unitOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </SelectInput>
           </div>
           {period.ok ? null : (
             <p id={`${id}-amount-error`} className={styles.fieldError} role="alert">

@@ -2,6 +2,8 @@ import { findTool } from '@gem/contracts/catalogue';
 import { Link } from 'react-router';
 
 import { ArrowRightIcon } from '@/components/ui/icons';
+import { InlineList } from '@/components/ui/inline-list';
+import { Panel } from '@/components/ui/panel';
 import { useAuth } from '@/lib/auth/auth-provider';
 
 import { guideSections, limits, type ToolGuide } from '../guide';
@@ -38,7 +40,7 @@ export function HowToUse() {
   const contacts = useAuth().config?.accessContacts ?? [];
   return (
     <div className={styles.layout}>
-      <nav className={styles.toc} aria-labelledby="how-to-use-contents">
+      <Panel as="nav" elevation="flat" className={styles.toc} aria-labelledby="how-to-use-contents">
         <p id="how-to-use-contents" className={styles.tocTitle}>
           On this page
         </p>
@@ -49,7 +51,7 @@ export function HowToUse() {
             </li>
           ))}
         </ol>
-      </nav>
+      </Panel>
 
       <div className={styles.content}>
         <section id="getting-started" className={styles.section} aria-labelledby="getting-started-title">
@@ -62,13 +64,13 @@ export function HowToUse() {
           </p>
           <ol className={styles.steps}>
             {steps.map((step, index) => (
-              <li key={step.title} className={styles.step}>
+              <Panel as="li" key={step.title} className={styles.step}>
                 <span className={styles.stepNumber} aria-hidden="true">
                   {index + 1}
                 </span>
                 <h3 className={styles.stepTitle}>{step.title}</h3>
                 <p>{step.text}</p>
-              </li>
+              </Panel>
             ))}
           </ol>
         </section>
@@ -96,7 +98,7 @@ export function HowToUse() {
           <h2 id="limits-title" className={styles.sectionTitle}>
             Limits at a glance
           </h2>
-          <div className={styles.tableWrap}>
+          <Panel className={styles.tableWrap}>
             <table className={styles.table}>
               <thead>
                 <tr>
@@ -113,14 +115,14 @@ export function HowToUse() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </Panel>
         </section>
 
         <section id="access" className={styles.section} aria-labelledby="access-title">
           <h2 id="access-title" className={styles.sectionTitle}>
             Access and help
           </h2>
-          <div className={styles.accessCard}>
+          <Panel accent className={styles.accessCard}>
             <p>
               GEM is for the marketing team. Everyone signs in with their Microsoft work account; access to
               the tools is granted separately. If GEM shows <strong>Access Denied</strong> after you sign in,
@@ -132,19 +134,19 @@ export function HowToUse() {
               )}
             </p>
             {contacts.length > 0 ? (
-              <ul className={styles.contacts}>
+              <InlineList className={styles.contacts}>
                 {contacts.map((email) => (
                   <li key={email}>
                     <a href={`mailto:${email}?subject=${encodeURIComponent('Access to GEM')}`}>{email}</a>
                   </li>
                 ))}
-              </ul>
+              </InlineList>
             ) : null}
             <p className={styles.muted}>
               Say which tools you need and for which team; they will add your account. Something not working
               as this page describes? Write to the same people, with the page address and what you did.
             </p>
-          </div>
+          </Panel>
         </section>
       </div>
     </div>
@@ -156,7 +158,7 @@ function ToolCard({ guide }: { guide: ToolGuide }) {
   if (!tool) return null;
   const titleId = `guide-${guide.slug}`;
   return (
-    <article className={styles.tool} aria-labelledby={titleId}>
+    <Panel as="article" className={styles.tool} aria-labelledby={titleId}>
       <header className={styles.toolHeader}>
         <img src={tool.photo} alt="" width={96} height={54} className={styles.toolImage} loading="lazy" />
         <div className={styles.toolHeading}>
@@ -202,6 +204,6 @@ function ToolCard({ guide }: { guide: ToolGuide }) {
           </div>
         ) : null}
       </div>
-    </article>
+    </Panel>
   );
 }

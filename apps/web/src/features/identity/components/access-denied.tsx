@@ -1,4 +1,5 @@
 import { Container } from '@/components/ui/container';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 import { FreeToolsList } from './free-tools-list';
@@ -11,7 +12,7 @@ export function AccessDenied({ contacts }: { contacts: readonly string[] }) {
     <Container>
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="access-denied-title">
-          <p className={styles.kicker}>Access Denied</p>
+          <Eyebrow>Access Denied</Eyebrow>
           <h1 id="access-denied-title" className={styles.title}>
             You cannot use GEM yet
           </h1>

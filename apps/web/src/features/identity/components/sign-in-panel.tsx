@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Container } from '@/components/ui/container';
+import { Eyebrow } from '@/components/ui/eyebrow';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useAuth } from '@/lib/auth/auth-provider';
 
@@ -41,7 +42,7 @@ export function SignInPanel() {
     <Container>
       <div className={styles.page}>
         <section className={styles.panel} aria-labelledby="sign-in-title">
-          <p className={styles.kicker}>Welcome to GEM</p>
+          <Eyebrow>Welcome to GEM</Eyebrow>
           <p className={styles.intro}>
             Generative and Enhanced Marketing is the marketing team&apos;s workspace: market news every
             morning, and AI-assisted tools for articles, posts, ads and briefs.

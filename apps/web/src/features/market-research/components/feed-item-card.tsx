@@ -1,6 +1,9 @@
 import type { FeedItem } from '@gem/contracts/market-research';
 import { memo, useState } from 'react';
 
+import { Badge } from '@/components/ui/badge';
+import { Panel } from '@/components/ui/panel';
+
 import { formatItemDate, itemSource } from '../format';
 import styles from './market-feed.module.css';
 
@@ -16,7 +19,7 @@ export const FeedItemCard = memo(function FeedItemCard({ item, marketId, sample 
   const showImage = item.image !== null && !imageFailed;
   const source = itemSource(item, marketId);
   return (
-    <article className={styles.item}>
+    <Panel as="article" className={styles.item}>
       <a className={styles.itemLink} href={item.url} target="_blank" rel="noopener noreferrer">
         {showImage ? (
           <img
@@ -46,11 +49,15 @@ export const FeedItemCard = memo(function FeedItemCard({ item, marketId, sample 
                 <span className={styles.itemSource}>{source}</span>
               </>
             ) : null}
-            {sample ? <span className={styles.sampleTag}>Sample</span> : null}
+            {sample ? (
+              <Badge tone="brand" size="small">
+                Sample
+              </Badge>
+            ) : null}
           </p>
           {item.content_text ? <p className={styles.itemExcerpt}>{item.content_text}</p> : null}
         </div>
       </a>
-    </article>
+    </Panel>
   );
 });

@@ -3,6 +3,8 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Container } from '@/components/ui/container';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Notice } from '@/components/ui/notice';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatDateTime } from '@/lib/format-date';
 
@@ -76,17 +78,17 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
         </header>
 
         {status?.sample ? (
-          <div className={styles.sampleNotice} role="note">
+          <Notice>
             <strong>Sample content.</strong> These items are fictional, bundled with GEM to show how a feed
             looks. They are replaced when an administrator names real feeds in <code>GEM_FEEDS_FILE</code>.
-          </div>
+          </Notice>
         ) : null}
         {status?.failingSince ? (
-          <div className={styles.warning} role="status">
+          <Notice tone="neutral" role="status">
             This feed could not be refreshed since{' '}
             <time dateTime={status.failingSince}>{formatDateTime(status.failingSince)}</time>. You are seeing
             the last items GEM read from it.
-          </div>
+          </Notice>
         ) : null}
 
         {feed.isPending ? (
@@ -94,15 +96,15 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
             Loading the latest news…
           </p>
         ) : status && !status.configured ? (
-          <div className={styles.empty}>
+          <EmptyState spacing="tight" className={styles.empty}>
             <h3>No feed configured</h3>
             <p>
               No news feed is set up for {name} yet. An administrator adds its address to the feeds file,{' '}
               <code>GEM_FEEDS_FILE</code>, and restarts GEM.
             </p>
-          </div>
+          </EmptyState>
         ) : items.length === 0 ? (
-          <div className={styles.empty} role="status">
+          <EmptyState spacing="tight" className={styles.empty} role="status">
             {q ? (
               <>
                 <h3>No items match &ldquo;{q}&rdquo;</h3>
@@ -119,7 +121,7 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
                 <p>GEM is reading this feed for the first time. Check back in a minute.</p>
               </>
             )}
-          </div>
+          </EmptyState>
         ) : (
           <FeedList
             items={items}

@@ -3,6 +3,8 @@ import { Link, NavLink } from 'react-router';
 
 import { ButtonLink } from '@/components/ui/button';
 import { ArrowLeftIcon, ArrowRightIcon } from '@/components/ui/icons';
+import { InlineList } from '@/components/ui/inline-list';
+import { Panel } from '@/components/ui/panel';
 
 import styles from './market-feed.module.css';
 
@@ -14,7 +16,7 @@ type MarketPanelProps = {
 /** Spec §2 left panel: the area name, its sub-areas, 'Creator' and 'Return'. */
 export function MarketPanel({ market, summary }: MarketPanelProps) {
   return (
-    <aside className={styles.panel} aria-labelledby="market-title">
+    <Panel as="aside" className={styles.panel} aria-labelledby="market-title">
       <p className={styles.eyebrow}>Market Research</p>
       <h1 id="market-title" className={styles.panelTitle}>
         <Link to={`/market-research/${market.slug}`} className={styles.panelTitleLink}>
@@ -27,7 +29,7 @@ export function MarketPanel({ market, summary }: MarketPanelProps) {
           <h2 id="market-children" className={styles.childrenTitle}>
             Looking for in-depth info on a specific client?
           </h2>
-          <ul className={styles.childList}>
+          <InlineList>
             {market.children.map((child) => (
               <li key={child.slug}>
                 <NavLink
@@ -40,7 +42,7 @@ export function MarketPanel({ market, summary }: MarketPanelProps) {
                 </NavLink>
               </li>
             ))}
-          </ul>
+          </InlineList>
         </nav>
       ) : null}
       <div className={styles.panelActions}>
@@ -53,6 +55,6 @@ export function MarketPanel({ market, summary }: MarketPanelProps) {
           Return
         </Link>
       </div>
-    </aside>
+    </Panel>
   );
 }

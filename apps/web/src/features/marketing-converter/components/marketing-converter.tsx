@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DownloadButton } from '@/components/ui/download-button';
 import { SelectField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, EraseIcon } from '@/components/ui/icons';
+import { InlineList } from '@/components/ui/inline-list';
 import loadingOverlay from '@/components/ui/loading-overlay.module.css';
 import outputPanel from '@/components/ui/output-panel.module.css';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
@@ -160,7 +161,7 @@ export function MarketingConverter() {
 
         {converted ? (
           <>
-            <ul className={styles.stats} aria-label="Conversion summary">
+            <InlineList className={styles.stats} aria-label="Conversion summary">
               <li>
                 <strong>{count.format(converted.stats.cues)}</strong>{' '}
                 {converted.stats.cues === 1 ? 'cue' : 'cues'} read
@@ -181,7 +182,7 @@ export function MarketingConverter() {
                   {converted.stats.emptyCues === 1 ? 'cue' : 'cues'} left out
                 </li>
               ) : null}
-            </ul>
+            </InlineList>
             {converted.stats.subtitles === 0 ? (
               <p className={outputPanel.placeholder}>
                 This file has no captions to convert: it holds no cues with text.
