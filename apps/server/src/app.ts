@@ -10,6 +10,7 @@ import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { createAiPlatform } from './lib/ai/ai-platform';
 import { serializerCompiler } from './lib/http/serializer';
 import { generateRequestId, RequestLogController } from './lib/logger';
+import { createMetrics, type Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './lib/writing-tools/writing-tools.service';
 import { articleRoutes } from './modules/article/article.routes';
@@ -40,6 +41,7 @@ import { createIdentityService } from './modules/identity/identity.service';
 import { authPlugin } from './plugins/auth';
 import { errorsPlugin } from './plugins/errors';
 import { gracefulDrainPlugin } from './plugins/graceful-drain';
+import { metricsPlugin } from './plugins/metrics';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
 
@@ -50,6 +52,11 @@ export type AppDeps = {
   adapters: AppAdapters;
   /** The process's logger (lib/logger.ts createLogger). */
   logger: FastifyBaseLogger;
+  /**
+   * What the app counts into (lib/metrics.ts), served by server.ts on its own port. Without
+   * it the app counts into a registry of its own that nobody reads.
+   */
+  metrics?: Metrics;
   /** Called for every route as it is registered (the route-table test walks them). */
   onRoute?: (route: RouteOptions) => void;
   /** More routes for the protected scope: tests put probe routes behind the gate here. */
@@ -64,6 +71,7 @@ export async function buildApp({
   database,
   adapters,
   logger,
+  metrics = createMetrics(),
   onRoute,
   protectedRoutes = [],
   now,
@@ -90,6 +98,8 @@ export async function buildApp({
     done();
   });
 
+  await app.register(metricsPlugin, { metrics });
+  metrics.watchDatabase(database);
   await app.register(errorsPlugin);
   await app.register(gracefulDrainPlugin);
   await app.register(securityHeadersPlugin, {
@@ -119,6 +129,7 @@ export async function buildApp({
     retentionDays: feeds.retentionDays,
     log: app.log.child({ module: 'market-research' }),
     scheduler,
+    metrics,
   });
   // Competitor search: with crawling off, the bundled sample corpus while the index has no real page.
   scheduleSampleCorpus({
@@ -148,7 +159,7 @@ export async function buildApp({
   app.addHook('onListen', async () => scheduler.start());
   app.addHook('onClose', async () => scheduler.stop());
 
-  const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log: app.log });
+  const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log: app.log, metrics });
   const writingTools = createWritingTools({ db, ai });
   const briefCreator = createBriefCreator({
     db,

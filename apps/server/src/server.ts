@@ -5,12 +5,13 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { startExitWatchdog } from './lib/exit-watchdog';
 import { createLogger } from './lib/logger';
+import { createMetrics, serveMetrics, type MetricsServer } from './lib/metrics';
 import { settleDemoAccounts } from './modules/identity/demo-accounts';
 import { checkMarketFeedKeys } from './modules/market-research/market-feed-keys';
 
 /**
  * Process entry: read config, open and migrate the database, build the adapters, settle the
- * demo accounts, compose the app, listen, shut down gracefully.
+ * demo accounts, compose the app, listen, serve the metrics, shut down gracefully.
  */
 
 let config: Config;
@@ -31,7 +32,9 @@ await settleDemoAccounts({
   db: database.db,
   log: logger,
 });
-const app = await buildApp({ config, database, adapters, logger });
+const metrics = createMetrics({ processMetrics: true });
+const app = await buildApp({ config, database, adapters, logger, metrics });
+let metricsServer: MetricsServer | undefined;
 
 /** How long after the drain's timeout the process is killed if exiting did not end it. */
 const exitMarginMs = 2_000;
@@ -48,6 +51,7 @@ closeWithGrace(
     if (err) app.log.error({ err }, 'stopping after an uncaught error');
     else app.log.info({ signal }, 'stopping: finishing requests in flight');
     await app.close();
+    await metricsServer?.close();
     await database.close();
     app.log.info('stopped');
   },
@@ -55,6 +59,21 @@ closeWithGrace(
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info({ database: database.kind }, 'GEM is ready');
+
+// Metrics on their own port, after GEM answers. A port that cannot be taken (another instance
+// on this machine has it) leaves GEM running without them: the missing scrape target shows it.
+if (config.metrics) {
+  try {
+    metricsServer = await serveMetrics(metrics, config.metrics);
+    const { address, port } = metricsServer.address;
+    app.log.info({ address, port }, 'metrics served at /metrics');
+  } catch (err) {
+    app.log.error(
+      { err, host: config.metrics.host, port: config.metrics.port },
+      'metrics not served: the port could not be taken (GEM_METRICS_PORT, GEM_METRICS_HOST); GEM runs on without them',
+    );
+  }
+}
 
 /**
  * close-with-grace's own messages ("killed by timeout", "second SIGTERM, exiting", an error the

@@ -7,14 +7,22 @@ import {
   type GeneratorName,
 } from '@gem/contracts/generators';
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
-import { startOpenAiServer, type OpenAiServer, type RecordedRequest } from '@gem/test-servers/openai-server';
+import {
+  startOpenAiServer,
+  type OpenAiServer,
+  type RecordedRequest,
+  type ScriptedReply,
+} from '@gem/test-servers/openai-server';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
 import type { AiConfig, Config } from '../src/config';
+import type { Metrics } from '../src/lib/metrics';
 import { testConfig } from './test-config';
 import type { Database } from '../src/db/client';
 import { createTestDatabase } from './test-database';
 import { accessClaims, buildTestApp, externalAuth } from './test-app';
+import { rememberSecret } from './log-capture';
+import { MIN_TEXT_LENGTH } from './log-scan';
 
 /**
  * For tests of the AI tools: an OpenID issuer to mint access tokens, the OpenAI-compatible
@@ -28,14 +36,21 @@ export type AiHarness = {
   issuer: OidcIssuer;
   ai: OpenAiServer;
   database: Database;
-  /** A GEM app with the AI service at the test server (or `aiUrl`); `service: null` for none. */
+  /**
+   * A GEM app with the AI service at the test server (or `aiUrl`); `service: null` for none;
+   * counting into `metrics` when given.
+   */
   app(overrides?: AppOverrides): Promise<App>;
   /** `authorization` header value for a permitted user. */
   bearer(user: string): Promise<string>;
   close(): Promise<void>;
 };
 
-type AppOverrides = Partial<Omit<AiConfig, 'service'>> & { service?: null; aiUrl?: string };
+type AppOverrides = Partial<Omit<AiConfig, 'service'>> & {
+  service?: null;
+  aiUrl?: string;
+  metrics?: Metrics;
+};
 
 export async function startAiHarness(): Promise<AiHarness> {
   const [issuer, ai, database] = await Promise.all([
@@ -44,6 +59,12 @@ export async function startAiHarness(): Promise<AiHarness> {
     createTestDatabase(),
   ]);
   const apps: App[] = [];
+  // The model's answers are the user's words as much as the prompts: never in the logs.
+  const enqueue = ai.enqueue.bind(ai);
+  ai.enqueue = (...replies) => {
+    for (const reply of replies) rememberAnswer(reply);
+    enqueue(...replies);
+  };
 
   function config({ aiUrl = ai.url, ...overrides }: AppOverrides): Config {
     const base = testConfig();
@@ -70,8 +91,8 @@ export async function startAiHarness(): Promise<AiHarness> {
     issuer,
     ai,
     database,
-    async app(overrides = {}) {
-      const app = await buildTestApp({ config: config(overrides), database });
+    async app({ metrics, ...overrides } = {}) {
+      const app = await buildTestApp({ config: config(overrides), database, metrics });
       apps.push(app);
       await app.ready();
       return app;
@@ -190,3 +211,17 @@ export const errorOf = (res: { json(): unknown }) => errorResponseSchema.parse(r
 export const polish = /po polsku/;
 /** A Polish sentence of 41-42 characters. */
 export const sentence = (n: number) => `To jest zdanie numer ${n}, które ma sens. `;
+
+/** The texts of a scripted answer, for the log scan (log-capture.ts). */
+function rememberAnswer(reply: ScriptedReply) {
+  const texts = (value: unknown): string[] =>
+    typeof value === 'string'
+      ? [value]
+      : Array.isArray(value)
+        ? value.flatMap(texts)
+        : typeof value === 'object' && value !== null
+          ? Object.values(value).flatMap(texts)
+          : [];
+  const found = 'text' in reply ? [reply.text] : reply.kind === 'object' ? texts(reply.value) : [];
+  for (const text of found) if (text.length >= MIN_TEXT_LENGTH) rememberSecret('answer', text);
+}

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
+import { rememberSecret } from './log-capture';
 
 /**
  * A browser's part of the authorization code flow with PKCE against GEM's embedded provider,
@@ -98,6 +99,8 @@ export async function submitSignIn(
   password: string,
   headers: Record<string, string> = {},
 ) {
+  rememberSecret('email', email);
+  rememberSecret('password', password);
   return browser.follow(page.action ?? '/missing', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: browser.origin, ...headers },
@@ -111,7 +114,13 @@ export async function tokenRequest(browser: Browser, config: AuthConfig, form: R
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: browser.origin },
     body: new URLSearchParams({ client_id: config.clientId, ...form }).toString(),
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  const body = (await res.json()) as Record<string, unknown>;
+  // Codes, verifiers and tokens, sent and received, must never reach the server's log.
+  for (const key of ['code', 'code_verifier', 'refresh_token']) rememberSecret('token', form[key]);
+  for (const key of ['access_token', 'refresh_token', 'id_token']) {
+    if (typeof body[key] === 'string') rememberSecret('token', body[key]);
+  }
+  return { status: res.status, body };
 }
 
 /** The whole flow: sign in with e-mail and password, exchange the code, return the tokens. */

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { testConfig } from './test-config';
 import { openDatabase } from '../src/db/client';
+import { scanCapture } from './log-scan';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,9 +20,27 @@ declare module 'vitest' {
 
 /**
  * Migrates one template database per run, so each test file gets a fresh, migrated
- * database by copying it instead of paying initdb and migrations again.
+ * database by copying it instead of paying initdb and migrations again. The test apps' logs
+ * are captured (log-capture.ts) and scanned for secrets once every test has run (log-scan.ts):
+ * a leak fails the run.
  */
 export default async function setup(project: TestProject) {
+  const captureDir = mkdtempSync(path.join(tmpdir(), 'gem-test-logs-'));
+  project.provide('logCaptureDir', captureDir);
+  const teardown = await setupDatabase(project);
+  return async () => {
+    await teardown();
+    try {
+      scanCapture(captureDir, project.name);
+    } finally {
+      // GEM_TEST_KEEP_LOGS=1 keeps the capture to read.
+      if (process.env.GEM_TEST_KEEP_LOGS) process.stdout.write(`test apps' logs kept in ${captureDir}\n`);
+      else rmSync(captureDir, { recursive: true, force: true });
+    }
+  };
+}
+
+async function setupDatabase(project: TestProject): Promise<() => void | Promise<void>> {
   const { migrationsDir } = testConfig();
   const postgresUrl = project.config.env?.TEST_DATABASE_URL;
   if (postgresUrl) {

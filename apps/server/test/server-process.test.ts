@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { Browser, openSignInPage, submitSignIn, type AuthConfig } from './embedded-sign-in';
+import { captureProcessLog } from './log-capture';
 
 // The real process entry (src/server.ts), started as `npm start` would start it.
 const serverDir = path.resolve(import.meta.dirname, '..');
@@ -21,7 +22,13 @@ function startServer(env: Record<string, string>) {
   let stderr = '';
   child.stdout.on('data', (c) => (stdout += c));
   child.stderr.on('data', (c) => (stderr += c));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      // The real server's log lines go through the suite's scan too (log-scan.ts).
+      captureProcessLog(stdout);
+      resolve(code);
+    }),
+  );
   return { child, exited, output: () => ({ stdout, stderr }) };
 }
 
@@ -46,10 +53,12 @@ describe.runIf(inject('dbKind') === 'pglite')('the server process', () => {
 
   it('starts on an empty data folder, answers ready, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
+    const metricsPort = await freePort();
     const server = startServer({
       PORT: String(port),
       GEM_HOST: '127.0.0.1',
       GEM_DATA_DIR: path.join(dataRoot, 'fresh', 'data'),
+      GEM_METRICS_PORT: String(metricsPort),
     });
     const deadline = Date.now() + 25_000;
     let ready = false;
@@ -72,9 +81,19 @@ describe.runIf(inject('dbKind') === 'pglite')('the server process', () => {
       headers: { authorization: `Bearer ${forged}` },
     });
 
+    // The metrics, on their own port on 127.0.0.1 (GEM_METRICS_HOST's default), with Node's own.
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(
+      /^gem_http_request_duration_seconds_count\{method="GET",route="\/api\/ready",status="200"\} \d+$/m,
+    );
+    expect(metrics).toContain('process_resident_memory_bytes');
+    expect(metrics).toContain('gem_db_info{kind="pglite"} 1');
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     const { stdout } = server.output();
+    const metricsLine = stdout.split('\n').find((l) => l.includes('metrics served at /metrics'));
+    expect(JSON.parse(metricsLine ?? '{}')).toMatchObject({ address: '127.0.0.1', port: metricsPort });
     expect(stdout).toContain('"msg":"stopped"');
     // Logs are JSON lines with a request id, and never carry headers.
     const requestLine = stdout.split('\n').find((l) => l.includes('/api/ready'));

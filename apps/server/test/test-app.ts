@@ -3,19 +3,22 @@ import { createAdapters, type AdapterSeams, type AppAdapters } from '../src/adap
 import { buildApp, type App } from '../src/app';
 import type { AuthConfig, Config } from '../src/config';
 import type { Database } from '../src/db/client';
-import { createLogger } from '../src/lib/logger';
+import type { Metrics } from '../src/lib/metrics';
 import { settleDemoAccounts } from '../src/modules/identity/demo-accounts';
+import { testLogger, watchTestApp } from './log-capture';
 
 /**
  * The one way tests build GEM: the same steps as server.ts (the adapters from config, the demo
  * accounts, buildApp), with the adapters pointed wherever the test's config points them (the
- * local test servers) and any of them replaced.
+ * local test servers) and any of them replaced. Its logs go to the capture the suite scans for
+ * secrets at its end (log-capture.ts), unless the test's config chose a log level.
  */
 export async function buildTestApp({
   config,
   database,
   seams,
   adapters,
+  metrics,
   onRoute,
   protectedRoutes,
   now,
@@ -24,11 +27,12 @@ export async function buildTestApp({
   database: Database;
   seams?: AdapterSeams;
   adapters?: Partial<AppAdapters>;
+  metrics?: Metrics;
   onRoute?: (route: RouteOptions) => void;
   protectedRoutes?: FastifyPluginAsync[];
   now?: () => number;
 }): Promise<App> {
-  const logger = createLogger(config);
+  const logger = testLogger(config);
   const built = { ...(await createAdapters({ config, db: database.db, log: logger, seams })), ...adapters };
   await settleDemoAccounts({
     config,
@@ -36,7 +40,18 @@ export async function buildTestApp({
     db: database.db,
     log: logger,
   });
-  return buildApp({ config, database, adapters: built, logger, onRoute, protectedRoutes, now });
+  const app = await buildApp({
+    config,
+    database,
+    adapters: built,
+    logger,
+    metrics,
+    onRoute,
+    protectedRoutes,
+    now,
+  });
+  watchTestApp(app);
+  return app;
 }
 
 /** The API audience and SPA client id of tests that sign in with an external issuer. */

@@ -41,6 +41,21 @@ const trustProxySetting = z.string().transform((raw, ctx): false | number | stri
   return list;
 });
 
+/** Prometheus's registered default for Node exporters' metrics (its port allocation list). */
+export const defaultMetricsPort = 9464;
+
+/** GEM_METRICS_PORT: a port, or off (no metrics server). */
+const metricsPort = z.string().transform((raw, ctx): number | null => {
+  const v = raw.trim().toLowerCase();
+  if (['off', 'false', 'no', 'none'].includes(v)) return null;
+  const port = /^\d{1,5}$/.test(v) ? Number(v) : NaN;
+  if (!(port >= 0 && port <= 65535)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a port (0–65535) or off' });
+    return null;
+  }
+  return port;
+});
+
 export const serverEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -61,6 +76,8 @@ export const serverEnv = z.object({
   GEM_BRAND_CHECKER_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
     .optional(),
+  GEM_METRICS_PORT: metricsPort.default(defaultMetricsPort),
+  GEM_METRICS_HOST: z.string().min(1).default('127.0.0.1'),
 });
 
 export type ServerEnv = z.infer<typeof serverEnv>;
@@ -79,6 +96,8 @@ export type ServerConfig = {
   trustProxy: false | number | string[];
   /** The external visual brand checker page, embedded in an iframe (spec §1). */
   brandCheckerUrl: string | undefined;
+  /** Where Prometheus metrics are served (lib/metrics.ts), apart from GEM's port; null: not served. */
+  metrics: { port: number; host: string } | null;
 };
 
 /** Listening on one named interface (e.g. 127.0.0.1) means that is the address people use. */
@@ -122,5 +141,6 @@ export function serverConfig(
     shutdownTimeoutMs: e.GEM_SHUTDOWN_TIMEOUT_MS,
     trustProxy: e.GEM_TRUST_PROXY,
     brandCheckerUrl: e.GEM_BRAND_CHECKER_URL,
+    metrics: e.GEM_METRICS_PORT === null ? null : { port: e.GEM_METRICS_PORT, host: e.GEM_METRICS_HOST },
   };
 }

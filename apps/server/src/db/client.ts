@@ -22,6 +22,11 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * The PostgreSQL pool's connections now, for the metrics (lib/metrics.ts). PGlite has none:
+   * one connection inside the process.
+   */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
@@ -205,6 +210,12 @@ async function openPostgres(url: string, poolMax: number, migrationsDir: string)
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: poolMax,
+    }),
     close: () => pool.end(),
   };
 }

@@ -4,6 +4,7 @@ import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { LlmError, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';
 import { AppError } from '../app-error';
+import type { Metrics } from '../metrics';
 import { createAiCallLimiter } from './ai-call-limiter';
 import { recordAiCall, type AiCallOutcome } from './ai-call-log';
 import { endingOf, INTERNAL_AI_ERROR } from './ai-errors';
@@ -54,6 +55,12 @@ export type AiCallScope = {
   end(ending: AiCallEnding): Promise<void>;
   /** Logs the failure (a cancel quietly), records it and frees the slot; throws as end() does. */
   fail(err: unknown): Promise<void>;
+  /**
+   * The first text of a streamed answer is on its way to the user: the call's first-token
+   * latency (gem_ai_first_token_seconds). Every streaming feature calls it as it passes on its
+   * first delta; only the first call counts.
+   */
+  firstToken(): void;
 };
 
 export type AiPlatformDeps = {
@@ -62,6 +69,8 @@ export type AiPlatformDeps = {
   model: TextModel | null;
   ai: Pick<AiConfig, 'timeoutMs' | 'limits'>;
   log: Logger;
+  /** Where calls are counted (gem_ai_*); lib/metrics.ts. */
+  metrics?: Pick<Metrics, 'aiCall' | 'aiFirstToken' | 'aiRefused'> | undefined;
   /**
    * Model calls one AI call may make (each up to the timeout), so a slot whose instance died
    * is freed after them. The writing tools make two: the answer and one request to shorten it.
@@ -72,7 +81,7 @@ export type AiPlatformDeps = {
 export const AI_NOT_CONFIGURED =
   'The AI service is not configured. An administrator sets GEM_AI_PROVIDER, GEM_AI_MODEL and GEM_AI_API_KEY (see README, "AI service").';
 
-export function createAiPlatform({ db, model, ai, log, modelCallsPerCall = 2 }: AiPlatformDeps) {
+export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCall = 2 }: AiPlatformDeps) {
   const limiter = createAiCallLimiter({
     db,
     limits: ai.limits,
@@ -98,15 +107,28 @@ export function createAiPlatform({ db, model, ai, log, modelCallsPerCall = 2 }: 
     /** Takes the user's slot (or throws a 429 AppError with Retry-After) and starts the record. */
     async begin(call: AiCall): Promise<AiCallScope> {
       const llm = requireModel();
-      const lease = await limiter.acquire(call.userId);
+      const lease = await limiter.acquire(call.userId).catch((err: unknown) => {
+        if (err instanceof AppError && err.statusCode === 429) metrics?.aiRefused(call.tool);
+        throw err;
+      });
       const id = randomUUID();
       const startedAt = new Date();
       const started = performance.now();
       let ended = false;
+      let firstTokenSeen = false;
 
       async function end(ending: AiCallEnding) {
         if (ended) return;
         ended = true;
+        const latencyMs = performance.now() - started;
+        metrics?.aiCall({
+          tool: call.tool,
+          outcome: ending.outcome,
+          errorCode: ending.errorCode ?? null,
+          latencySeconds: latencyMs / 1000,
+          promptTokens: ending.usage?.promptTokens ?? null,
+          completionTokens: ending.usage?.completionTokens ?? null,
+        });
         try {
           await recordAiCall(db, {
             id,
@@ -117,7 +139,7 @@ export function createAiPlatform({ db, model, ai, log, modelCallsPerCall = 2 }: 
             model: ending.model ?? llm.model,
             usage: ending.usage ?? null,
             startedAt,
-            latencyMs: performance.now() - started,
+            latencyMs,
             outcome: ending.outcome,
             errorCode: ending.errorCode ?? null,
           });
@@ -147,7 +169,13 @@ export function createAiPlatform({ db, model, ai, log, modelCallsPerCall = 2 }: 
         return end(endingOf(err));
       }
 
-      return { id, model: llm, end, fail };
+      function firstToken() {
+        if (firstTokenSeen || ended) return;
+        firstTokenSeen = true;
+        metrics?.aiFirstToken(call.tool, (performance.now() - started) / 1000);
+      }
+
+      return { id, model: llm, end, fail, firstToken };
     },
   };
 }

@@ -88,6 +88,7 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
         await scope.fail(err);
         throw toAppError(err);
       }
+      if (!first.done && first.value.type === 'delta') scope.firstToken();
 
       return (async function* events(): AsyncGenerator<GenerationEvent> {
         let next = first;

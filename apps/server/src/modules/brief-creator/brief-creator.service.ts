@@ -298,6 +298,7 @@ export function createBriefCreator({
           for await (const partial of stream) {
             const text = shownWhileWriting(kind, partial);
             if (text === shown) continue;
+            scope.firstToken();
             if (text.startsWith(shown)) {
               yield { type: 'delta', text: withoutBidiControls(text.slice(shown.length)) };
             } else {

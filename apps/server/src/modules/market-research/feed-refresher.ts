@@ -6,6 +6,7 @@ import type { FeedSource } from '../../integrations/feeds/feeds-file';
 import { FeedParseError } from '../../integrations/feeds/parse-feed';
 import { shiftSampleDates } from '../../integrations/feeds/sample-feeds';
 import { describeUrl, HttpFetchError } from '../../integrations/http/safe-fetch';
+import type { Metrics } from '../../lib/metrics';
 import type { Scheduler } from '../../lib/scheduler';
 import {
   hasUnreadFeeds,
@@ -36,6 +37,8 @@ export type FeedRefresherOptions = {
   log: FastifyBaseLogger;
   /** Runs the round on schedule. Without it, nothing runs until refresh() is called. */
   scheduler?: Scheduler;
+  /** Counts each feed's result (gem_feed_refresh_total, gem_feed_last_success_timestamp_seconds). */
+  metrics?: Pick<Metrics, 'feedRefresh'> | undefined;
   /** Feeds read at the same time. */
   concurrency?: number;
   now?: () => Date;
@@ -127,7 +130,10 @@ export function createFeedRefresher(options: FeedRefresherOptions) {
     await Promise.all(
       Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
         for (let feed = queue.shift(); feed && !signal.aborted; feed = queue.shift()) {
-          outcomes.push(await refreshOne(feed, signal));
+          const outcome = await refreshOne(feed, signal);
+          outcomes.push(outcome);
+          // Cut short by a shutdown: not a result of the feed's.
+          if (!signal.aborted) options.metrics?.feedRefresh(outcome.key, outcome.status, now());
         }
       }),
     );
