@@ -4,8 +4,11 @@
 // Run `npm run build` first (this script builds nothing), then
 //   node bench/access-gate.mjs [--db pglite|postgres|both] [--duration 15] [--warmup 5]
 //        [--runs 3] [--connections 50] [--pg-url postgres://postgres@127.0.0.1:5432/test]
-//        [--cpu-prof <dir>] [--server apps/server/dist/server.js]
-// With PostgreSQL it creates (and at the end drops) its own database, gem_access_bench.
+//        [--cpu-prof <dir>] [--server apps/server/dist/server.js [--server <another build>]]
+// With PostgreSQL it creates (and at the end drops) its own database, gem_access_bench (one per
+// server: gem_access_bench_2, …). Given --server twice or more, it starts every build at once
+// and measures their targets interleaved, against the same bare server: a before and after on
+// the same machine at the same time.
 // --cpu-prof starts GEM and the bare server under `node --cpu-prof`, writes the profiles to <dir>
 // and prints where each target's time went (wall-clock samples of the main thread). Every run
 // also reports the server's CPU time per request (all threads, from /proc; Linux).
@@ -41,8 +44,8 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     'cpu-prof': { type: 'string' },
-    // Another build of the server to measure (a what-if), instead of apps/server/dist/server.js.
-    server: { type: 'string', default: 'apps/server/dist/server.js' },
+    // Other builds of the server to measure (a what-if), instead of apps/server/dist/server.js.
+    server: { type: 'string', multiple: true, default: ['apps/server/dist/server.js'] },
   },
 });
 const duration = Number(opts.duration);
@@ -166,10 +169,10 @@ const categories = [
 // Native socket writes: on loopback the kernel does most of the delivery in the writer's call.
 const socketWrites = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'writeLatin1String']);
 
-function breakdown(profDir, targets, windows) {
+function breakdown(profDir, targets, windows, server = opts.server[0]) {
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   const profile = JSON.parse(readFileSync(path.join(profDir, file), 'utf8'));
-  const bundle = path.resolve(root, opts.server);
+  const bundle = path.resolve(root, server);
   const map = existsSync(`${bundle}.map`)
     ? new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')))
     : undefined;
@@ -236,102 +239,138 @@ function breakdown(profDir, targets, windows) {
 }
 
 async function benchDatabase(kind, scratch) {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   mkdirSync(scratch, { recursive: true });
   const feedsFile = path.join(scratch, 'feeds.json');
   // One feed GEM may not read (loopback, private hosts not allowed): the refresh fails at once
   // and no background work runs during the measurement.
   writeFileSync(feedsFile, JSON.stringify({ technology: 'http://127.0.0.1:9/bench-feed.xml' }));
+  const servers = opts.server;
+  const named = servers.length > 1;
+  const dbName = (i) => (i === 0 ? DB : `${DB}_${i + 1}`);
   let admin;
-  const env = {
-    PATH: process.env.PATH,
-    // Not production: production refuses the demo accounts this script signs in with.
-    NODE_ENV: 'test',
-    PORT: String(port),
-    GEM_HOST: '127.0.0.1',
-    GEM_PUBLIC_URL: origin,
-    GEM_FEEDS_FILE: feedsFile,
-    // The production level: request logs are part of what is measured.
-    GEM_LOG_LEVEL: 'info',
-  };
   if (kind === 'postgres') {
     admin = new pg.Client({ connectionString: opts['pg-url'] });
     await admin.connect();
-    await admin.query(`drop database if exists ${DB}`);
-    await admin.query(`create database ${DB}`);
-    env.DATABASE_URL = Object.assign(new URL(opts['pg-url']), { pathname: `/${DB}` }).toString();
-  } else {
-    env.GEM_DATA_DIR = path.join(scratch, 'data');
+    for (const i of servers.keys()) {
+      await admin.query(`drop database if exists ${dbName(i)}`);
+      await admin.query(`create database ${dbName(i)}`);
+    }
   }
-  const profDir = opts['cpu-prof'] ? path.resolve(opts['cpu-prof'], kind) : undefined;
-  const logFile = path.join(scratch, `gem-${kind}.log`);
-  const log = createWriteStream(logFile);
-  await new Promise((r) => log.once('open', r));
-  const gem = spawn(
-    process.execPath,
-    [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.resolve(root, opts.server)],
-    { cwd: root, env, stdio: ['ignore', log, 'inherit'] },
-  );
-  const barePort = await freePort();
-  const bare = startBare(barePort, profDir && `${profDir}-bare`);
+  const profRoot = opts['cpu-prof'] ? path.resolve(opts['cpu-prof'], kind) : undefined;
+  const gems = [];
+  let bare;
   try {
-    await waitReady(`${origin}/api/ready`, gem);
+    for (const [i, server] of servers.entries()) {
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const env = {
+        PATH: process.env.PATH,
+        // Not production: production refuses the demo accounts this script signs in with.
+        NODE_ENV: 'test',
+        PORT: String(port),
+        GEM_HOST: '127.0.0.1',
+        GEM_PUBLIC_URL: origin,
+        GEM_FEEDS_FILE: feedsFile,
+        // The production level: request logs are part of what is measured.
+        GEM_LOG_LEVEL: 'info',
+      };
+      if (kind === 'postgres') {
+        env.DATABASE_URL = Object.assign(new URL(opts['pg-url']), { pathname: `/${dbName(i)}` }).toString();
+      } else {
+        env.GEM_DATA_DIR = path.join(scratch, `data-${i}`);
+      }
+      const profDir = profRoot && (named ? `${profRoot}-${i + 1}` : profRoot);
+      const logFile = path.join(scratch, `gem-${kind}-${i}.log`);
+      const log = createWriteStream(logFile);
+      await new Promise((r) => log.once('open', r));
+      const child = spawn(
+        process.execPath,
+        [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.resolve(root, server)],
+        { cwd: root, env, stdio: ['ignore', log, 'inherit'] },
+      );
+      gems.push({
+        server,
+        origin,
+        child,
+        log,
+        logFile,
+        profDir,
+        label: named ? ` (${i + 1}: ${server})` : '',
+      });
+    }
+    const barePort = await freePort();
+    bare = startBare(barePort, profRoot && `${profRoot}-bare`);
+    for (const gem of gems) await waitReady(`${gem.origin}/api/ready`, gem.child);
     await waitReady(`http://127.0.0.1:${barePort}/`, bare);
-    const token = await accessTokenFor(origin);
-    const auth = { authorization: `Bearer ${token}` };
-    const check = await fetch(`${origin}/api/identity/check-app-access`, { headers: auth });
-    const checked = await check.json();
-    if (!checked.hasAccess) throw new Error(`the marketer has no access: ${JSON.stringify(checked)}`);
 
-    const targets = [
-      ['bare Fastify hello-world', `http://127.0.0.1:${barePort}/`, {}],
-      ['GET /api/markets', `${origin}/api/markets`, auth],
-      ['GET /api/identity/check-app-access', `${origin}/api/identity/check-app-access`, auth],
-    ];
+    const targets = [['bare Fastify hello-world', `http://127.0.0.1:${barePort}/`, {}, undefined]];
+    for (const gem of gems) {
+      const token = await accessTokenFor(gem.origin);
+      const auth = { authorization: `Bearer ${token}` };
+      const check = await fetch(`${gem.origin}/api/identity/check-app-access`, { headers: auth });
+      const checked = await check.json();
+      if (!checked.hasAccess) throw new Error(`the marketer has no access: ${JSON.stringify(checked)}`);
+      targets.push([`GET /api/markets${gem.label}`, `${gem.origin}/api/markets`, auth, gem]);
+    }
+    for (const gem of gems) {
+      const auth = targets.find((t) => t[3] === gem)[2];
+      targets.push([
+        `GET /api/identity/check-app-access${gem.label}`,
+        `${gem.origin}/api/identity/check-app-access`,
+        auth,
+        gem,
+      ]);
+    }
     for (const [, url, headers] of targets) await measure(url, headers, warmup);
-    const logBefore = readFileSync(logFile).length;
+    for (const gem of gems) gem.logBefore = readFileSync(gem.logFile).length;
     const results = targets.map(() => []);
     // When each target was under load, on the monotonic clock the CPU profile uses (µs).
     const windows = targets.map(() => []);
     const micros = () => Number(process.hrtime.bigint() / 1000n);
-    let gemRequests = 0;
     for (let run = 0; run < runs; run += 1) {
-      for (const [i, [, url, headers]] of targets.entries()) {
+      for (const [i, [, url, headers, gem]] of targets.entries()) {
         const from = micros();
-        const pid = i === 0 ? bare.pid : gem.pid;
+        const pid = gem ? gem.child.pid : bare.pid;
         const cpuBefore = cpuMicros(pid);
         const m = await measure(url, headers, duration);
         m.cpuPerRequest = (cpuMicros(pid) - cpuBefore) / m.total;
         windows[i].push([from, micros(), m.total]);
         results[i].push(m);
-        if (i > 0) gemRequests += m.total;
+        if (gem) gem.requests = (gem.requests ?? 0) + m.total;
       }
     }
-    const logged = readFileSync(logFile).subarray(logBefore).toString();
-    const lines = logged.split('\n').filter(Boolean).length;
-    const report = {
-      kind,
-      targets,
-      results,
-      logLines: lines / gemRequests,
-      logBytes: logged.length / gemRequests,
-    };
-    await stop(gem);
+    const logs = gems.map((gem) => {
+      const logged = readFileSync(gem.logFile).subarray(gem.logBefore).toString();
+      const lines = logged.split('\n').filter(Boolean).length;
+      return { label: gem.label, lines: lines / gem.requests, bytes: logged.length / gem.requests };
+    });
+    const report = { kind, targets, results, logs };
+    for (const gem of gems) await stop(gem.child);
     await stop(bare);
-    if (profDir) {
-      report.profile = [
-        ...breakdown(`${profDir}-bare`, targets.slice(0, 1), windows.slice(0, 1)),
-        ...breakdown(profDir, targets.slice(1), windows.slice(1)),
-      ];
+    if (profRoot) {
+      report.profile = breakdown(`${profRoot}-bare`, targets.slice(0, 1), windows.slice(0, 1));
+      for (const gem of gems) {
+        const mine = [...targets.keys()].filter((i) => targets[i][3] === gem);
+        report.profile.push(
+          ...breakdown(
+            gem.profDir,
+            mine.map((i) => targets[i]),
+            mine.map((i) => windows[i]),
+            gem.server,
+          ),
+        );
+      }
     }
     return report;
   } finally {
     await stop(bare);
-    await stop(gem);
-    log.end();
+    for (const gem of gems) {
+      await stop(gem.child);
+      gem.log.end();
+    }
     if (admin) {
-      await admin.query(`drop database if exists ${DB}`).catch(() => {});
+      for (const i of servers.keys())
+        await admin.query(`drop database if exists ${dbName(i)}`).catch(() => {});
       await admin.end();
     }
   }
@@ -370,10 +409,12 @@ for (const { kind, targets, results } of reports) {
   }
 }
 console.log('');
-for (const { kind, logLines, logBytes } of reports) {
-  console.log(
-    `- ${kind}: ${logLines.toFixed(2)} log lines (${logBytes.toFixed(0)} bytes) per GEM request at info level`,
-  );
+for (const { kind, logs } of reports) {
+  for (const { label, lines, bytes } of logs) {
+    console.log(
+      `- ${kind}${label}: ${lines.toFixed(2)} log lines (${bytes.toFixed(0)} bytes) per GEM request at info level`,
+    );
+  }
 }
 for (const { kind, profile } of reports) {
   for (const { label, perRequest, idle, rows } of profile ?? []) {

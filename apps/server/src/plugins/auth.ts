@@ -29,8 +29,11 @@ export type Admission = { userId: string; hasAccess: boolean };
 
 export type AuthPluginOptions = {
   verifier: TokenVerifier;
-  /** Finds (or records) the user and decides their access. */
-  admit(identity: VerifiedIdentity): Promise<Admission>;
+  /**
+   * Finds (or records) the user and decides their access: a remembered decision at once, a new
+   * one through a promise.
+   */
+  admit(identity: VerifiedIdentity): Admission | Promise<Admission>;
   /** Users without app access get 403; without it a valid token is enough (the access check). */
   requireAccess: boolean;
 };
@@ -43,33 +46,75 @@ const BEARER = /^Bearer +([\w\-.~+/]+=*)$/i;
  * Registered inside a scope, this puts every route of that scope behind a verified access
  * token (and, with an accessPolicy, behind hasAccess). It is scoped by plugin encapsulation,
  * never by URL prefix, so a route added to a protected scope cannot skip it.
+ *
+ * A callback hook: when the verifier remembers the token and the identity service remembers
+ * the decision (almost every request), the request goes on at once, with no promise and no
+ * microtask (bench/access-gate.md). A token or a decision that is not remembered is checked
+ * through promises, and the request goes on (or is refused) when they settle.
  */
 export const authPlugin = fp(
   async (app: FastifyInstance, { verifier, admit, requireAccess }: AuthPluginOptions) => {
-    app.decorateRequest('user', null);
-    app.addHook('onRequest', async (req, reply) => {
-      const header = req.headers.authorization;
-      if (header === undefined) return reject(req, reply, 'token_missing');
-      const match = BEARER.exec(header);
-      if (!match?.[1]) return reject(req, reply, 'token_malformed');
+    /** Puts the user on the request; false when it has been refused (403 sent). */
+    function admitted(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      identity: VerifiedIdentity,
+      admission: Admission,
+    ) {
+      req.user = { id: admission.userId, identity, hasAccess: admission.hasAccess };
+      if (requireAccess && !admission.hasAccess) {
+        req.log.info({ reason: 'no_app_access' }, 'request refused');
+        sendError(reply, 403, 'forbidden', 'You are not permitted to use this application.');
+        return false;
+      }
+      return true;
+    }
 
+    /** A token being verified: true when the request may go on. */
+    async function verifiedLater(
+      req: FastifyRequest,
+      reply: FastifyReply,
+      pending: Promise<VerifiedIdentity>,
+    ): Promise<boolean> {
       let identity: VerifiedIdentity;
       try {
-        identity = await verifier.verify(match[1]);
+        identity = await pending;
       } catch (err) {
-        if (err instanceof TokenRejectedError) return reject(req, reply, err.reason);
+        if (err instanceof TokenRejectedError) {
+          reject(req, reply, err.reason);
+          return false;
+        }
         throw err;
       }
-      const { userId, hasAccess } = await admit(identity);
-      req.user = { id: userId, identity, hasAccess };
+      return admitted(req, reply, identity, await admit(identity));
+    }
 
-      if (requireAccess && !hasAccess) {
-        req.log.info({ reason: 'no_app_access' }, 'request refused');
-        return sendError(reply, 403, 'forbidden', 'You are not permitted to use this application.');
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', (req, reply, done) => {
+      const header = req.headers.authorization;
+      // A refused request is answered here, and done is not called: the answer ends the request.
+      if (header === undefined) return void reject(req, reply, 'token_missing');
+      const match = BEARER.exec(header);
+      if (!match?.[1]) return void reject(req, reply, 'token_malformed');
+
+      const identity = verifier.verify(match[1]);
+      if (identity instanceof Promise) {
+        verifiedLater(req, reply, identity).then((goOn) => goOn && done(), failed(done));
+        return;
       }
+      const admission = admit(identity);
+      if (admission instanceof Promise) {
+        admission.then((later) => admitted(req, reply, identity, later) && done(), failed(done));
+        return;
+      }
+      if (admitted(req, reply, identity, admission)) done();
     });
   },
 );
+
+/** A rejection as the request's error (Fastify's error handler answers it), as an async hook's would be. */
+const failed = (done: (err?: Error) => void) => (err: unknown) =>
+  done(err instanceof Error ? err : new Error('the auth hook failed', { cause: err }));
 
 /** The user the auth plugin signed in; throws when a route was registered outside its scope. */
 export function userOf(req: FastifyRequest): SignedInUser {

@@ -58,7 +58,12 @@ export class TokenRejectedError extends Error {
   }
 }
 
-export type TokenVerifier = { verify(token: string): Promise<VerifiedIdentity> };
+/**
+ * `verify` answers a token it remembers as verified at once, without a promise (the auth hook's
+ * synchronous path, bench/access-gate.md); any other token through a promise, which rejects
+ * with TokenRejectedError when the token is refused.
+ */
+export type TokenVerifier = { verify(token: string): VerifiedIdentity | Promise<VerifiedIdentity> };
 
 /**
  * The users of the embedded provider keep their identity when GEM's public URL (and so the
@@ -204,7 +209,7 @@ export const TOKEN_CACHE_MAX_AGE_MS = 5 * 60_000;
 /**
  * Remembers verified tokens by their exact string until their `exp` (at most
  * TOKEN_CACHE_MAX_AGE_MS): the same bearer token on the next request costs a map look-up
- * instead of a signature check. Refused tokens are not remembered; any other string, even one
+ * instead of a signature check, answered synchronously. Refused tokens are not remembered; any other string, even one
  * character off, goes through the full verification.
  */
 function remembering(
@@ -212,12 +217,7 @@ function remembering(
   now: () => number,
 ): TokenVerifier['verify'] {
   const verified = new Map<string, { identity: VerifiedIdentity; until: number }>();
-  return async (token) => {
-    const known = verified.get(token);
-    if (known) {
-      if (known.until > now()) return known.identity;
-      verified.delete(token);
-    }
+  async function verifyAndRemember(token: string) {
     const { identity, expiresAt } = await verify(token);
     const at = now();
     const until = Math.min(expiresAt, at + TOKEN_CACHE_MAX_AGE_MS);
@@ -229,6 +229,15 @@ function remembering(
       }
     }
     return identity;
+  }
+  // Not async: a remembered token is answered without a promise.
+  return (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (known.until > now()) return known.identity;
+      verified.delete(token);
+    }
+    return verifyAndRemember(token);
   };
 }
 

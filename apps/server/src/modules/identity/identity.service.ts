@@ -36,8 +36,9 @@ export type IdentityServiceDeps = {
  * LAST_SEEN_RESOLUTION_MS. Concurrent requests of one user share one decision in flight.
  */
 export function createIdentityService({ db, auth, access, now = Date.now }: IdentityServiceDeps) {
-  // Only "yes" decisions: the user's row id, and until when the "yes" may be reused.
-  const decisions = new Map<string, { userId: string; until: number }>();
+  // Only "yes" decisions: the admission (frozen, handed to every request it admits), and until
+  // when it may be reused.
+  const decisions = new Map<string, { admission: Admission; until: number }>();
   const inFlight = new Map<string, Promise<Admission>>();
   const allowedDomains = new Set(access.allowedDomains);
 
@@ -74,7 +75,10 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
     decisions.delete(key);
     if (hasAccess) {
-      decisions.set(key, { userId, until: at + access.decisionCacheMs });
+      decisions.set(key, {
+        admission: Object.freeze({ userId, hasAccess: true }),
+        until: at + access.decisionCacheMs,
+      });
       if (decisions.size > MAX_CACHED_DECISIONS) {
         const oldest = decisions.keys().next().value;
         if (oldest !== undefined) decisions.delete(oldest);
@@ -95,12 +99,13 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
   /**
    * The gate in front of every protected route, and the access check
-   * (GET /api/identity/check-app-access): a recent "yes" from memory, otherwise a decision.
+   * (GET /api/identity/check-app-access): a recent "yes" from memory, at once (no promise: the
+   * auth hook's synchronous path), otherwise a decision, through a promise.
    */
-  async function admit(identity: VerifiedIdentity): Promise<Admission> {
+  function admit(identity: VerifiedIdentity): Admission | Promise<Admission> {
     const key = keyOf(identity);
     const cached = decisions.get(key);
-    if (cached && cached.until > now()) return { userId: cached.userId, hasAccess: true };
+    if (cached && cached.until > now()) return cached.admission;
     return decideOnce(key, identity);
   }
 
