@@ -8,6 +8,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon, RefreshIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
 import { formatDateTime } from '@/lib/format-date';
 
 import { useChatSessions } from '../api/get-chat-sessions';
@@ -58,7 +59,8 @@ export function BriefSessions({
         const isActive = session.id === activeSessionId;
         return (
           <li key={session.id}>
-            <button
+            <Panel
+              as="button"
               type="button"
               className={styles.sessionCard}
               aria-current={isActive || undefined}
@@ -79,7 +81,7 @@ export function BriefSessions({
                 Resume
                 <ArrowRightIcon />
               </span>
-            </button>
+            </Panel>
           </li>
         );
       })}

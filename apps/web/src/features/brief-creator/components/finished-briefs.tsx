@@ -3,6 +3,7 @@ import { briefDataOfSystemMessage, briefToastTexts, type FinishedBrief } from '@
 import { ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon } from '@/components/ui/icons';
+import { Panel } from '@/components/ui/panel';
 import { formatDateTime } from '@/lib/format-date';
 
 import { useFinishedBriefs } from '../api/get-finished-briefs';
@@ -48,7 +49,7 @@ function FinishedBriefCard({ brief }: { brief: FinishedBrief }) {
   const notSpecified = <span className={styles.notSpecified}>Not specified</span>;
   return (
     <li>
-      <article className={styles.finishedCard} aria-label={brief.title}>
+      <Panel as="article" className={styles.finishedCard} aria-label={brief.title}>
         <div className={styles.cardTop}>
           <span className={styles.shortId}>{shortId(brief.id)}</span>
           <span className={styles.cardMeta}>
@@ -81,7 +82,7 @@ function FinishedBriefCard({ brief }: { brief: FinishedBrief }) {
           View Details
           <ArrowRightIcon />
         </ButtonLink>
-      </article>
+      </Panel>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 
-import { TextInput } from '@/components/ui/fields';
 import { Button } from '@/components/ui/button';
+import { TextInput } from '@/components/ui/fields';
 import { CloseIcon } from '@/components/ui/icons';
 
 import styles from './brief-creator.module.css';
