@@ -193,12 +193,9 @@ describe('SIGTERM to one instance', () => {
   }, 60_000);
 });
 
-// Skipped until two server fixes land (outside this test's files; the issue 15 report has them):
-// with no 'error' listener on the pg Pool (src/db/client.ts), PostgreSQL ending idle connections
-// on a restart is an uncaught error that stops every instance; and a request that finds the
-// database gone answers 500 internal_error (plugins/errors.ts) where 503 is meant. With both
-// fixed this test passes; remove `.skip` then.
-describe.skip('PostgreSQL restarted under load', () => {
+// A pooled connection PostgreSQL ends is replaced (db/client.ts), and a request that finds the
+// database gone answers 503 with a wait (plugins/errors.ts).
+describe('PostgreSQL restarted under load', () => {
   let cluster: Cluster;
   beforeAll(async () => {
     cluster = await startCluster();

@@ -24,7 +24,7 @@ try {
 }
 
 const logger = createLogger(config);
-const database = await openDatabase(config.database, config.migrationsDir);
+const database = await openDatabase(config.database, config.migrationsDir, logger.child({ module: 'db' }));
 const adapters = await createAdapters({ config, db: database.db, log: logger });
 await settleDemoAccounts({
   config,

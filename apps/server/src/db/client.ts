@@ -69,9 +69,16 @@ const pgliteOptions: PGliteOptions = {
   initDbStartParams: PGLITE_SETTINGS,
 };
 
+/** Where a PostgreSQL pool reports a pooled connection that failed while idle. */
+export type DatabaseLog = { warn(obj: object, msg: string): void };
+
 /** Opens the database and applies pending migrations from `migrationsDir`. */
-export async function openDatabase(options: DatabaseOptions, migrationsDir: string): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax, migrationsDir);
+export async function openDatabase(
+  options: DatabaseOptions,
+  migrationsDir: string,
+  log?: DatabaseLog,
+): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax, migrationsDir, log);
 
   let client: PGlite;
   let unlock = () => undefined as void;
@@ -185,8 +192,25 @@ function lockDataDir(dataDir: string): () => void {
   throw new Error(`could not lock ${dataDir}`);
 }
 
-async function openPostgres(url: string, poolMax: number, migrationsDir: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+/** How long a request waits for a connection before it fails (503): never for ever. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+async function openPostgres(
+  url: string,
+  poolMax: number,
+  migrationsDir: string,
+  log?: DatabaseLog,
+): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
+  // An idle connection the server ends (a restart, a failover) is an 'error' on the pool; without a
+  // listener it would be an uncaught error that stops GEM. The pool replaces it on the next query.
+  pool.on('error', (err) => {
+    log?.warn({ err }, 'a pooled PostgreSQL connection failed; the next query opens a new one');
+  });
   try {
     // Several instances may start at once against one database: migrate under a lock.
     const conn = await pool.connect();
@@ -218,4 +242,36 @@ async function openPostgres(url: string, poolMax: number, migrationsDir: string)
     }),
     close: () => pool.end(),
   };
+}
+
+/** Error codes of a database that cannot be reached or is going away (not of a bad query). */
+const unavailableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+// SQLSTATE 57P01-57P03: admin shutdown, crash shutdown, cannot connect now.
+const unavailableStates = new Set(['57P01', '57P02', '57P03']);
+const unavailableMessages =
+  /^(?:Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/**
+ * Whether `err` (or an error it wraps: drizzle puts the driver's in `cause`) says the database
+ * cannot be reached right now: the answer is then a 503 to try again, not a 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (unavailableCodes.has(code) || unavailableStates.has(code) || code.startsWith('08'))
+    ) {
+      return true;
+    }
+    if (unavailableMessages.test(e.message)) return true;
+  }
+  return false;
 }

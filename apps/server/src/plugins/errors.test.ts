@@ -1,8 +1,12 @@
 import { errorResponseSchema } from '@gem/contracts/errors';
 import { connect } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientErrorHandler, errorsPlugin } from './errors';
+import { isDatabaseUnavailable } from '../db/client';
+import { clientErrorHandler, DATABASE_UNAVAILABLE_MESSAGE, errorsPlugin } from './errors';
 
 /**
  * The error shape for what Fastify itself refuses (a content type a route does not take) and
@@ -16,6 +20,12 @@ beforeAll(async () => {
   app = Fastify({ logger: false, clientErrorHandler });
   await app.register(errorsPlugin);
   app.post('/api/thing', async () => ({ ok: true }));
+  // A PostgreSQL that is down: nothing listens on port 1, as while a server restarts.
+  const down = new pg.Pool({ host: '127.0.0.1', port: 1, user: 'gem', connectionTimeoutMillis: 2_000 });
+  app.get('/api/down', async () => drizzle({ client: down }).execute(sql`select 1`));
+  app.get('/api/bad-query', async () => {
+    throw Object.assign(new Error('syntax error at or near "selec"'), { code: '42601' });
+  });
   await app.register(async (form) => {
     form.removeAllContentTypeParsers();
     form.addContentTypeParser(
@@ -93,5 +103,46 @@ describe('a content type the route does not take (415)', () => {
     const { message } = res.json<{ error: { message: string } }>().error;
     expect(message).toContain('application/x-www-form-urlencoded');
     expect(message).not.toContain('JSON');
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it('answers 503 with a wait, in words, not a 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/down' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(errorResponseSchema.parse(res.json()).error).toMatchObject({
+      code: 'service_unavailable',
+      message: DATABASE_UNAVAILABLE_MESSAGE,
+    });
+  });
+
+  it('still answers a failed query as an error of GEM’s own (500)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/bad-query' });
+    expect(res.statusCode).toBe(500);
+  });
+
+  it.each([
+    [
+      'a refused connection',
+      Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      true,
+    ],
+    [
+      'a server shutting down (57P01)',
+      Object.assign(new Error('terminating connection'), { code: '57P01' }),
+      true,
+    ],
+    [
+      'a connection exception (08006)',
+      Object.assign(new Error('connection failure'), { code: '08006' }),
+      true,
+    ],
+    ['an ended connection', new Error('Connection terminated unexpectedly'), true],
+    ['wrapped in a cause', new Error('Failed query', { cause: new Error('Connection terminated') }), true],
+    ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' }), false],
+    ['not an error', 'ECONNREFUSED', false],
+  ])('tells %s', (_, err, unavailable) => {
+    expect(isDatabaseUnavailable(err)).toBe(unavailable);
   });
 });

@@ -9,6 +9,7 @@ import {
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../lib/app-error';
 
 /** The one place that turns an error into the contracts' error shape. */
@@ -63,6 +64,11 @@ export function sendError(
   return reply.code(status).type('application/json; charset=utf-8').send(body);
 }
 
+/** A database that cannot be reached (restarting, failing over): try again shortly. */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'GEM cannot reach its database right now. Please try again in a few seconds.';
+const DATABASE_RETRY_SECONDS = 5;
+
 function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(err)) {
     const issues = err.validation.map((v) => ({
@@ -75,6 +81,11 @@ function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
     if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
     return sendError(reply, err.statusCode, err.code, err.message);
+  }
+  if (isDatabaseUnavailable(err)) {
+    req.log.error({ err }, 'request failed: the database cannot be reached');
+    reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+    return sendError(reply, 503, 'service_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
   }
   const status = err.statusCode ?? 500;
   if (status >= 500 || isResponseSerializationError(err)) {
