@@ -20,6 +20,15 @@ export type TextModelRequest = {
 
 export type TokenUsage = { promptTokens: number | null; completionTokens: number | null };
 
+/** Two calls' usage together; a count either call did not report stays unknown (null). */
+export const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
+  promptTokens: a.promptTokens === null || b.promptTokens === null ? null : a.promptTokens + b.promptTokens,
+  completionTokens:
+    a.completionTokens === null || b.completionTokens === null
+      ? null
+      : a.completionTokens + b.completionTokens,
+});
+
 export type TextModelResult = {
   text: string;
   usage: TokenUsage;

@@ -1,5 +1,11 @@
 import { countCharacters, type GenerationOutput } from '@gem/contracts/generators';
-import { LlmError, type ChatTurn, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';
+import {
+  addUsage,
+  LlmError,
+  type ChatTurn,
+  type TextModel,
+  type TokenUsage,
+} from '../../integrations/llm/text-model';
 import { cutToLimit } from './text-limit';
 
 /**
@@ -45,14 +51,6 @@ export type PipelineOptions = {
   /** The shortening call failed; the first answer is cut instead. */
   onShortenFailed?: (err: unknown) => void;
 };
-
-const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
-  promptTokens: a.promptTokens === null || b.promptTokens === null ? null : a.promptTokens + b.promptTokens,
-  completionTokens:
-    a.completionTokens === null || b.completionTokens === null
-      ? null
-      : a.completionTokens + b.completionTokens,
-});
 
 export async function* runGeneration(
   options: PipelineOptions,

@@ -30,7 +30,7 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { briefMessages, briefSessions, finishedBriefs } from '../../db/schema/index';
-import { LlmError, type ChatTurn, type TokenUsage } from '../../integrations/llm/text-model';
+import { addUsage, LlmError, type ChatTurn, type TokenUsage } from '../../integrations/llm/text-model';
 import type { AiCall, AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
 import { isCancelled, toStreamError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
@@ -131,14 +131,6 @@ function shownWhileWriting(kind: ModelTurnKind, partial: unknown): string {
   const items = Array.isArray(value.recommendations) ? value.recommendations : [];
   return recommendationsText(items.filter((item): item is string => typeof item === 'string'));
 }
-
-const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
-  promptTokens: a.promptTokens === null || b.promptTokens === null ? null : a.promptTokens + b.promptTokens,
-  completionTokens:
-    a.completionTokens === null || b.completionTokens === null
-      ? null
-      : a.completionTokens + b.completionTokens,
-});
 
 type MessageRow = typeof briefMessages.$inferSelect;
 

@@ -17,7 +17,7 @@ import {
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import { CrmError, type Crm, type CrmReportQuery, type CrmVocabulary } from '../../integrations/crm/crm';
-import { LlmError, type TokenUsage } from '../../integrations/llm/text-model';
+import { addUsage, LlmError, type TokenUsage } from '../../integrations/llm/text-model';
 import type { AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
 import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
@@ -131,14 +131,6 @@ export function reportWording(
       };
   }
 }
-
-const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
-  promptTokens: a.promptTokens === null || b.promptTokens === null ? null : a.promptTokens + b.promptTokens,
-  completionTokens:
-    a.completionTokens === null || b.completionTokens === null
-      ? null
-      : a.completionTokens + b.completionTokens,
-});
 
 export function createCampaignAudienceBuilder({ crm, ai }: { crm: Crm; ai: AiPlatform }) {
   /** A CRM call; its failure becomes a 502 crm_unavailable, the cause logged. */
