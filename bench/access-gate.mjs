@@ -8,7 +8,8 @@
 // With PostgreSQL it creates (and at the end drops) its own database, gem_access_bench (one per
 // server: gem_access_bench_2, …). Given --server twice or more, it starts every build at once
 // and measures their targets interleaved, against the same bare server: a before and after on
-// the same machine at the same time.
+// the same machine at the same time. A --server may carry Node flags after the path
+// ('apps/server/dist/server.js --max-semi-space-size=8'): that build started with them.
 // --cpu-prof starts GEM and the bare server under `node --cpu-prof`, writes the profiles to <dir>
 // and prints where each target's time went (wall-clock samples of the main thread). Every run
 // also reports the server's CPU time per request (all threads, from /proc; Linux).
@@ -172,7 +173,7 @@ const socketWrites = new Set(['writev', 'writeBuffer', 'writeUtf8String', 'write
 function breakdown(profDir, targets, windows, server = opts.server[0]) {
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   const profile = JSON.parse(readFileSync(path.join(profDir, file), 'utf8'));
-  const bundle = path.resolve(root, server);
+  const bundle = path.resolve(root, server.split(' ')[0]);
   const map = existsSync(`${bundle}.map`)
     ? new SourceMap(JSON.parse(readFileSync(`${bundle}.map`, 'utf8')))
     : undefined;
@@ -283,9 +284,14 @@ async function benchDatabase(kind, scratch) {
       const logFile = path.join(scratch, `gem-${kind}-${i}.log`);
       const log = createWriteStream(logFile);
       await new Promise((r) => log.once('open', r));
+      const [entry, ...nodeFlags] = server.split(' ').filter(Boolean);
       const child = spawn(
         process.execPath,
-        [...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []), path.resolve(root, server)],
+        [
+          ...nodeFlags,
+          ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+          path.resolve(root, entry),
+        ],
         { cwd: root, env, stdio: ['ignore', log, 'inherit'] },
       );
       gems.push({

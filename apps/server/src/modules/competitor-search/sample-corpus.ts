@@ -18,6 +18,8 @@ import { upsertCompetitorPages, type IndexedPage } from './competitor-index';
 export const SAMPLE_CORPUS_FILE = appPath('competitor-samples/corpus.json');
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
+/** Pages written per transaction. */
+const SAMPLE_BATCH = 25;
 
 type SampleFile = {
   hosts: Record<string, string>;
@@ -83,7 +85,12 @@ export async function loadSampleCorpus({
 }): Promise<number> {
   if (await hasRealPages(db)) return 0;
   const pages = samplePages(competitors, now, file);
-  await upsertCompetitorPages(db, pages, now);
+  // In small transactions: on the embedded database every statement's working memory comes
+  // out of PGlite's WebAssembly heap, which grows to its peak and never shrinks
+  // (bench/memory.md).
+  for (let i = 0; i < pages.length; i += SAMPLE_BATCH) {
+    await upsertCompetitorPages(db, pages.slice(i, i + SAMPLE_BATCH), now);
+  }
   return pages.length;
 }
 
