@@ -24,8 +24,9 @@ const ann: VerifiedIdentity = Object.freeze({
 
 type Mode = 'at once' | 'through a promise';
 const modes: Mode[] = ['at once', 'through a promise'];
+const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 const as = <T>(mode: Mode, value: T): T | Promise<T> =>
-  mode === 'at once' ? value : new Promise((resolve) => setTimeout(() => resolve(value), 1));
+  mode === 'at once' ? value : tick().then(() => value);
 
 async function appWith(opts: {
   verify: TokenVerifier['verify'];
@@ -51,7 +52,7 @@ describe.each(modes)('token verified %s', (verifyMode) => {
         ? as(verifyMode, ann)
         : verifyMode === 'at once'
           ? Promise.reject(new TokenRejectedError('token_expired'))
-          : as(verifyMode, null).then(() => {
+          : tick().then(() => {
               throw new TokenRejectedError('token_expired');
             });
 
@@ -102,7 +103,7 @@ describe.each(modes)('token verified %s', (verifyMode) => {
         admit: () =>
           admitMode === 'at once'
             ? Promise.reject(new Error('database down'))
-            : as(admitMode, null).then(() => {
+            : tick().then(() => {
                 throw new Error('database down');
               }),
         requireAccess: true,
