@@ -1,5 +1,7 @@
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer, Socket, type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { JSONParseError, NoObjectGeneratedError, TypeValidationError } from 'ai';
@@ -265,17 +267,49 @@ function slowReader() {
 }
 
 describe('the log destination', () => {
+  it('writes the lines of one turn of the event loop at once, on the next turn', async () => {
+    const reader = slowReader();
+    const destination = logDestination(reader.stream);
+    destination.write('line 1\n');
+    destination.write('line 2\n');
+    expect(reader.taken).toEqual([]);
+    await new Promise((r) => setImmediate(r));
+    destination.write('line 3\n');
+    await reader.read();
+    expect(reader.taken).toEqual(['line 1\nline 2\n', 'line 3\n']);
+  });
+
   it('drops lines, rather than waiting, once its reader is behind by the limit, and says how many', async () => {
     const reader = slowReader();
     const destination = logDestination(reader.stream, 20);
+    // Lines 1 to 3 are gathered (21 bytes, past the limit of 20), lines 4 and 5 are dropped.
     for (const n of [1, 2, 3, 4, 5]) destination.write(`line ${n}\n`);
-    // Lines 1 to 3 wait (21 bytes, past the limit of 20), lines 4 and 5 are dropped.
-    await reader.read();
+    await new Promise((r) => setImmediate(r));
+    // Still unread: line 6 is dropped too.
     destination.write('line 6\n');
     await reader.read();
-    expect(reader.taken.slice(0, 3)).toEqual(['line 1\n', 'line 2\n', 'line 3\n']);
-    expect(JSON.parse(reader.taken[3]!)).toMatchObject({ level: 40, dropped: 2 });
-    expect(reader.taken.slice(4)).toEqual(['line 6\n']);
+    destination.write('line 7\n');
+    await new Promise((r) => setImmediate(r));
+    await reader.read();
+    expect(reader.taken[0]).toBe('line 1\nline 2\nline 3\n');
+    const [count, last] = reader.taken[1]!.split(/(?<=\n)/);
+    expect(JSON.parse(count!)).toMatchObject({ level: 40, dropped: 3 });
+    expect(last).toBe('line 7\n');
+    expect(reader.taken).toHaveLength(2);
+  });
+
+  it('hands what it gathered to the stream once more as the process exits', () => {
+    const script = [
+      "import { logDestination } from './src/lib/logger.ts';",
+      'const destination = logDestination();',
+      "destination.write('before exit\\n');",
+      'process.exit(0);',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      encoding: 'utf8',
+    });
+    expect(out).toBe('before exit\n');
   });
 
   it('drops every line, quietly, once its reader has gone (EPIPE)', async () => {
