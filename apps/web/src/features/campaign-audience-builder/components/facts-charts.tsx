@@ -32,32 +32,34 @@ const respondedOf = (category: { values: Record<string, number> }) => {
  * horizontal stacked bars (visx, loaded with this component only).
  */
 export function FactsCharts({ facts }: { facts: CampaignFacts }) {
+  const charts = [
+    {
+      counts: facts.bySubIndustry,
+      caption: 'Members by sub-industry',
+      description: 'Who responded to the campaign, by their account’s sub-industry.',
+      categoryHeader: 'Sub-industry',
+    },
+    {
+      counts: facts.byTitle,
+      caption: 'Members by title',
+      description: 'Who responded to the campaign, by job title.',
+      categoryHeader: 'Title',
+    },
+  ];
   return (
     <Split gap="md">
-      {facts.bySubIndustry.length > 0 ? (
-        <div className={styles.chartCard}>
-          <HorizontalBarChart
-            caption="Members by sub-industry"
-            description="Who responded to the campaign, by their account’s sub-industry."
-            categoryHeader="Sub-industry"
-            categories={chartOf(facts.bySubIndustry)}
-            series={series}
-            valueLabel={respondedOf}
-          />
-        </div>
-      ) : null}
-      {facts.byTitle.length > 0 ? (
-        <div className={styles.chartCard}>
-          <HorizontalBarChart
-            caption="Members by title"
-            description="Who responded to the campaign, by job title."
-            categoryHeader="Title"
-            categories={chartOf(facts.byTitle)}
-            series={series}
-            valueLabel={respondedOf}
-          />
-        </div>
-      ) : null}
+      {charts
+        .filter((chart) => chart.counts.length > 0)
+        .map(({ counts, ...labels }) => (
+          <div key={labels.caption} className={styles.chartCard}>
+            <HorizontalBarChart
+              {...labels}
+              categories={chartOf(counts)}
+              series={series}
+              valueLabel={respondedOf}
+            />
+          </div>
+        ))}
     </Split>
   );
 }
