@@ -28,14 +28,16 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
-/** Screenshots at the desktop width and at 375 px, checking the phone width fits. */
+/** Screenshots at the desktop width and at 375 and 390 px, checking each phone width fits. */
 async function screenshots(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `${name}-desktop`);
-  await page.setViewportSize(phone);
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await expectNoSidewaysScroll(page);
-  await screenshot(page, `${name}-375`);
+  for (const size of [phone, viewports.mobile]) {
+    await page.setViewportSize(size);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoSidewaysScroll(page);
+    await screenshot(page, `${name}-${size.width}`);
+  }
   await page.setViewportSize(viewports.desktop);
 }
 
