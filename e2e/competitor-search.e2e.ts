@@ -17,14 +17,24 @@ const results = (page: Page) => page.getByRole('list', { name: /^Results for / }
 function recordSearches(page: Page) {
   const bodies: Record<string, unknown>[] = [];
   page.on('request', (request: Request) => {
-    if (
-      request.method() === 'POST' &&
-      new URL(request.url()).pathname === '/api/brief/search-competitor-content'
-    ) {
-      bodies.push(request.postDataJSON() as Record<string, unknown>);
-    }
+    if (isSearch(request)) bodies.push(request.postDataJSON() as Record<string, unknown>);
   });
   return bodies;
+}
+
+const isSearch = (request: Request) =>
+  request.method() === 'POST' && new URL(request.url()).pathname === '/api/brief/search-competitor-content';
+
+/**
+ * Runs what starts a search and waits for its answer to be shown. The address changes before
+ * React renders the new search, so waiting for the address alone can still see the last
+ * search's results; the request is sent only once the new search is on the page.
+ */
+async function submit(page: Page, action: () => Promise<unknown>) {
+  const answered = page.waitForResponse((response) => isSearch(response.request()));
+  await action();
+  await answered;
+  await searched(page);
 }
 
 /** Waits for a search's answer to be shown: results, or one of the empty states. */
@@ -62,8 +72,7 @@ describe('Competitor search', () => {
 
     // Search: all competitors, the last 90 days, by date.
     await page.getByRole('searchbox', { name: 'Topic or words' }).fill(QUERY);
-    await search.click();
-    await searched(page);
+    await submit(page, () => search.click());
     await results(page).locator('article').first().waitFor();
     expect(sent.at(-1)).toEqual({
       query: QUERY,
@@ -90,9 +99,8 @@ describe('Competitor search', () => {
     // at the end.
     await page.getByRole('combobox', { name: 'Unit' }).selectOption({ label: 'Weeks' });
     await page.getByRole('textbox', { name: 'Number of weeks' }).fill('26');
-    await search.click();
-    await page.waitForURL((url) => url.searchParams.get('window') === 'w26');
-    await searched(page);
+    await submit(page, () => search.click());
+    expect(new URL(page.url()).searchParams.get('window')).toBe('w26');
     expect(sent.at(-1)).toMatchObject({ query: QUERY, start: 1, dateRestrict: 'w26', siteSearch: null });
     await page.waitForFunction(
       () => document.querySelectorAll('main ol[aria-label^="Results for"] article').length === 10,
@@ -126,9 +134,8 @@ describe('Competitor search', () => {
 
     // One competitor: its siteSearch is sent, and every result is on its site.
     await page.getByRole('combobox', { name: 'Competitor' }).selectOption({ label: 'Deloitte' });
-    await search.click();
-    await page.waitForURL((url) => url.searchParams.get('site') === 'www.deloitte.com/pl/pl/');
-    await searched(page);
+    await submit(page, () => search.click());
+    expect(new URL(page.url()).searchParams.get('site')).toBe('www.deloitte.com/pl/pl/');
     expect(sent.at(-1)).toMatchObject({ query: QUERY, start: 1, siteSearch: 'www.deloitte.com/pl/pl/' });
     for (const site of await results(page)
       .locator('article p:first-of-type > span:first-child')
@@ -140,9 +147,8 @@ describe('Competitor search', () => {
     // The window in days.
     await page.getByRole('combobox', { name: 'Unit' }).selectOption({ label: 'Days' });
     await page.getByRole('textbox', { name: 'Number of days' }).fill('60');
-    await search.click();
-    await page.waitForURL((url) => url.searchParams.get('window') === 'd60');
-    await searched(page);
+    await submit(page, () => search.click());
+    expect(new URL(page.url()).searchParams.get('window')).toBe('d60');
     expect(sent.at(-1)).toMatchObject({ dateRestrict: 'd60', siteSearch: 'www.deloitte.com/pl/pl/' });
 
     // An invalid number is explained beside the field, and nothing is sent.
@@ -155,8 +161,9 @@ describe('Competitor search', () => {
     // Back returns to the search before (Deloitte, the last 26 weeks), with its fields.
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('window') === 'w26');
+    // Back may answer from the cache, without a request: wait for the fields to follow.
+    await expect.poll(() => page.getByRole('textbox', { name: 'Number of weeks' }).inputValue()).toBe('26');
     await searched(page);
-    expect(await page.getByRole('textbox', { name: 'Number of weeks' }).inputValue()).toBe('26');
     expect(await page.getByRole('combobox', { name: 'Competitor' }).inputValue()).toBe(
       'www.deloitte.com/pl/pl/',
     );
