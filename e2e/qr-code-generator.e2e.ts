@@ -146,6 +146,34 @@ describe('QR code generator (signed out)', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('keeps what was typed and moved before the page came alive', async () => {
+    // The page is prerendered, so on a slow connection it can be used before its code has run.
+    // Hold every script until the text is typed and a slider moved, then let React take over.
+    const page = await browser.open('desktop');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/tools/qr-code-generator', { waitUntil: 'commit' });
+    await page.getByLabel('Text or link').fill('https://www.example.com/before');
+    await slider(page, 'Resolution').fill('150');
+    expect(await page.getByRole('img', { name: /^QR code for: / }).count()).toBe(0);
+    release();
+
+    await page.getByRole('img', { name: 'QR code for: https://www.example.com/before' }).waitFor();
+    expect(await page.getByLabel('Text or link').inputValue()).toBe('https://www.example.com/before');
+    expect(await slider(page, 'Resolution').inputValue()).toBe('150');
+    const edge = Math.round((200 * 150) / 72); // size 200, padding 0, 150 DPI
+    await page.getByText(`${edge} × ${edge} px`).waitFor();
+    // Typing on goes on from there.
+    await page.getByLabel('Text or link').press('End');
+    await page.getByLabel('Text or link').pressSequentially('/q4');
+    await page.getByRole('img', { name: 'QR code for: https://www.example.com/before/q4' }).waitFor();
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('fits a phone screen', async () => {
     const page = await browser.open('mobile');
     await page.goto('/tools/qr-code-generator');

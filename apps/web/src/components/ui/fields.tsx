@@ -1,7 +1,8 @@
 import { INPUT_CHARACTER_LIMIT } from '@gem/contracts/text-rules';
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useId, useRef, type ComponentProps, type ReactNode } from 'react';
 
 import { formatInteger } from '@/lib/format-number';
+import { useValueTypedBeforeHydration } from '@/lib/hydration';
 
 import styles from './fields.module.css';
 
@@ -80,6 +81,8 @@ export function TextAreaField({
   ...props
 }: TextAreaFieldProps) {
   const id = useId();
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useValueTypedBeforeHydration(ref, value, onValueChange);
   const used = measure.of(value);
   const over = used > limit;
   const describedBy = [hint ? `${id}-hint` : null, `${id}-count`, over ? `${id}-error` : null]
@@ -96,6 +99,7 @@ export function TextAreaField({
         </p>
       ) : null}
       <textarea
+        ref={ref}
         id={id}
         className={`${styles.control} ${styles.multiline}`}
         rows={rows}

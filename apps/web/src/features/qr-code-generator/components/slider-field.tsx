@@ -1,4 +1,6 @@
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
+
+import { useValueTypedBeforeHydration } from '@/lib/hydration';
 
 import styles from './qr-code-generator.module.css';
 
@@ -31,6 +33,8 @@ export function SliderField({
   children,
 }: SliderFieldProps) {
   const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  useValueTypedBeforeHydration(ref, String(value), (moved) => onValueChange(Number(moved)));
   const listId = marks ? `${id}-marks` : undefined;
   const filled = ((value - min) / (max - min)) * 100;
   return (
@@ -44,6 +48,7 @@ export function SliderField({
         </output>
       </div>
       <input
+        ref={ref}
         id={id}
         type="range"
         className={styles.range}
