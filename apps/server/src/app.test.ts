@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { errorResponseSchema } from '@gem/contracts/errors';
 import { healthResponseSchema, readyResponseSchema } from '@gem/contracts/health';
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import type { Database } from './db/client';
 let database: Database;
 let app: App;
 let webDistDir: string;
+const bigAsset = `export const words = ${JSON.stringify(Array.from({ length: 800 }, (_, i) => `word${i}`))};`;
 
 beforeAll(async () => {
   webDistDir = mkdtempSync(path.join(tmpdir(), 'gem-web-dist-'));
@@ -25,6 +27,12 @@ beforeAll(async () => {
     '<!doctype html><title>GEM</title><div id="root"></div>',
   );
   writeFileSync(path.join(webDistDir, 'assets', 'index-abc123.js'), 'console.log("gem")');
+  // A built asset with the copies the build writes beside it (apps/web/scripts/precompress.mjs).
+  const big = path.join(webDistDir, 'assets', 'app-def456.js');
+  writeFileSync(big, bigAsset);
+  writeFileSync(`${big}.br`, brotliCompressSync(bigAsset));
+  // Level 1: bytes that on-the-fly compression (level 6) would not make, so the test sees which.
+  writeFileSync(`${big}.gz`, gzipSync(bigAsset, { level: 1 }));
   database = await createTestDatabase();
   app = await buildTestApp({ config: testConfig({ webDistDir, bodyLimitBytes: 2048 }), database });
   // Routes that exist only in this test, to drive the shared error handler.
@@ -250,6 +258,27 @@ describe('web app', () => {
     const missing = await app.inject({ method: 'GET', url: '/assets/gone.js' });
     expect(missing.statusCode).toBe(404);
     expect(errorResponseSchema.parse(missing.json()).error.code).toBe('not_found');
+  });
+
+  it("sends the build's Brotli or gzip copy of an asset as it is, and the file itself to a client that takes neither", async () => {
+    const url = '/assets/app-def456.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(bigAsset);
+    expect(br.rawPayload.equals(readFileSync(path.join(webDistDir, `${url}.br`)))).toBe(true);
+
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(bigAsset);
+    expect(gz.rawPayload.equals(readFileSync(path.join(webDistDir, `${url}.gz`)))).toBe(true);
+
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigAsset);
   });
 
   it('does not serve files outside the web folder', async () => {

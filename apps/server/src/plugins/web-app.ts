@@ -72,6 +72,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: WebAppOptions)
       root: opts.webDistDir,
       index: false,
       wildcard: true,
+      // The build writes .br and .gz beside each asset (apps/web/scripts/precompress.mjs):
+      // sent as they are, so no asset is compressed again per request.
+      preCompressed: true,
       // The prerendered pages are answered at their own paths only.
       allowedPath: (pathName) => !pathName.startsWith('/pages/') && pathName !== '/prerendered.json',
       setHeaders(res, filePath) {
