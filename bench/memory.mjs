@@ -4,7 +4,9 @@
 // Run `npm run build` first, then
 //   node bench/memory.mjs [--runs 3] [--requests 1000] [--idle 30] [--modes pglite,pglite-reopen,postgres]
 //                         [--postgres postgres://postgres@127.0.0.1:5432/test] [--server apps/server/dist/server.js]
-//                         [--node-options=--liftoff-only]
+//                         [--node-options=--liftoff-only] [--plain]
+// The server starts as `npm start` starts it (scripts/server-runtime.mjs: Node flags and the
+// environment's defaults); --plain starts it with neither, for a before/after.
 // On the PostgreSQL server it creates (and at the end drops) its own database, gem_bench_memory.
 // Results and how to read them: bench/memory.md.
 import { spawn } from 'node:child_process';
@@ -14,6 +16,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-runtime.mjs';
 import { accessTokenFor } from './support/access-token.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -27,6 +30,7 @@ const { values: opts } = parseArgs({
     postgres: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     server: { type: 'string', default: 'apps/server/dist/server.js' },
     'node-options': { type: 'string', default: '' },
+    plain: { type: 'boolean', default: false },
   },
 });
 const runs = Number(opts.runs);
@@ -35,7 +39,11 @@ const idleMs = Number(opts.idle) * 1000;
 const concurrency = Number(opts.concurrency);
 const modes = opts.modes.split(',');
 const serverEntry = path.resolve(root, opts.server);
-const nodeOptions = opts['node-options'].split(' ').filter(Boolean);
+const nodeOptions = [
+  ...(opts.plain ? [] : SERVER_NODE_FLAGS),
+  ...opts['node-options'].split(' ').filter(Boolean),
+];
+const processEnv = (vars) => (opts.plain ? vars : serverEnv(vars));
 const DB = 'gem_bench_memory';
 const benchDbUrl = Object.assign(new URL(opts.postgres), { pathname: `/${DB}` }).toString();
 
@@ -113,7 +121,7 @@ function startServer(env) {
   const child = spawn(
     process.execPath,
     [...nodeOptions, '--import', `data:text/javascript,${encodeURIComponent(probe)}`, serverEntry],
-    { cwd: env.cwd, env: env.vars, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
+    { cwd: env.cwd, env: processEnv(env.vars), stdio: ['ignore', 'ignore', 'pipe', 'ipc'] },
   );
   let stderr = '';
   child.stderr.on('data', (d) => (stderr += d));
@@ -254,7 +262,7 @@ try {
 
 const load1 = loadavg()[0];
 console.log(
-  `${new Date().toISOString()}, ${cpus().length} cores, Node ${process.versions.node}, server \`${['node', ...nodeOptions, path.relative(root, serverEntry)].join(' ')}\`, ` +
+  `${new Date().toISOString()}, ${cpus().length} cores, Node ${process.versions.node}, server \`${[...(opts.plain ? [] : Object.entries(serverEnv({})).map(([k, v]) => `${k}=${v}`)), 'node', ...nodeOptions, path.relative(root, serverEntry)].join(' ')}\`, ` +
     `load average ${load0.toFixed(1)} at the start, ${load1.toFixed(1)} at the end; medians of ${runs} runs; ` +
     `${requests} requests, ${concurrency} at a time\n`,
 );

@@ -34,6 +34,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-runtime.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -250,12 +251,16 @@ function instanceEnv({ port, metricsPort, databaseUrl, publicUrl, extraEnv }) {
 export function startInstance({ name, port, env, logDir }) {
   const log = path.join(logDir, `${name}.log`);
   const fd = openSync(log, 'a');
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-    cwd: root,
-    env,
-    detached: true,
-    stdio: ['ignore', fd, fd],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')],
+    {
+      cwd: root,
+      env: serverEnv(env),
+      detached: true,
+      stdio: ['ignore', fd, fd],
+    },
+  );
   child.unref();
   closeSync(fd);
   return { name, pid: child.pid, port, log };
