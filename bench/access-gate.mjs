@@ -13,6 +13,7 @@
 // --cpu-prof starts GEM and the bare server under `node --cpu-prof`, writes the profiles to <dir>
 // and prints where each target's time went (wall-clock samples of the main thread). Every run
 // also reports the server's CPU time per request (all threads, from /proc; Linux).
+// GEM and the bare server both start as `npm start` starts GEM (scripts/server-runtime.mjs).
 // Results and how to read them: bench/access-gate.md.
 import { spawn } from 'node:child_process';
 import {
@@ -33,6 +34,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-runtime.mjs';
 import { accessTokenFor } from './support/access-token.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -98,9 +100,9 @@ process.on('SIGTERM', () => app.close().then(() => process.exit(0)));
 
 function startBare(port, profDir) {
   const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
-  return spawn(process.execPath, [...prof, '--input-type=module', '-e', bareSource], {
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...prof, '--input-type=module', '-e', bareSource], {
     cwd: root,
-    env: { PATH: process.env.PATH, PORT: String(port) },
+    env: serverEnv({ PATH: process.env.PATH, PORT: String(port) }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
@@ -288,11 +290,12 @@ async function benchDatabase(kind, scratch) {
       const child = spawn(
         process.execPath,
         [
+          ...SERVER_NODE_FLAGS,
           ...nodeFlags,
           ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
           path.resolve(root, entry),
         ],
-        { cwd: root, env, stdio: ['ignore', log, 'inherit'] },
+        { cwd: root, env: serverEnv(env), stdio: ['ignore', log, 'inherit'] },
       );
       gems.push({
         server,

@@ -2,13 +2,17 @@
 // with scripts/cluster.mjs (a private PostgreSQL in a temporary folder, Debian's nginx).
 // Run `npm run build` first (this script builds nothing), then
 //   flock /tmp/gem-heavy.lock npx tsx bench/cluster-load.mjs [--duration 120] [--connections 50]
-//        [--ai-connections 10] [--instances 1,2]
+//        [--ai-connections 10] [--instances 1,2] [--cpus-per-instance 0.5]
 // Two scenarios per cluster size, each `--duration` seconds with autocannon:
 //   - pages and reads, `--connections` at once, cycling through: the signed-in home page (the
 //     HTML frame), the access check, the market list, a feed page, a feed page with a search, a
 //     competitor search, and the recent outputs of a writing tool;
 //   - the AI endpoint (the teaser generator, streamed) against the local OpenAI-compatible test
 //     server writing about 50 tokens a second, `--ai-connections` at once.
+// `--cpus-per-instance N` caps each GEM instance at N cores (a cgroup CPU quota, as a container's
+// CPU limit would), so that one instance against two measures what a second instance adds when
+// each has its own CPU, not two instances splitting the same cores with nginx, PostgreSQL and
+// autocannon (this machine has two). Without it the instances take what they can get.
 // Every answer's latency is recorded (p50, p95, p99 exact, from all of them); non-2xx answers and
 // socket errors are counted. Memory: instance 1's resident size idle and after the runs.
 // Results and how to read them: bench/README.md, "Several instances behind nginx".
@@ -20,6 +24,7 @@ import autocannon from 'autocannon';
 import { startOpenAiServer } from '@gem/test-servers/openai-server';
 import { down, up } from '../scripts/cluster.mjs';
 import { accessTokenFor } from './support/access-token.mjs';
+import { limitCpu, removeStaleGroups } from './support/cpu-limit.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -28,16 +33,26 @@ const { values: opts } = parseArgs({
     connections: { type: 'string', default: '50' },
     'ai-connections': { type: 'string', default: '10' },
     instances: { type: 'string', default: '1,2' },
+    'cpus-per-instance': { type: 'string' },
   },
 });
 const duration = Number(opts.duration);
 const connections = Number(opts.connections);
 const aiConnections = Number(opts['ai-connections']);
 const sizes = opts.instances.split(',').map(Number);
+const cpusPerInstance = opts['cpus-per-instance'] ? Number(opts['cpus-per-instance']) : undefined;
+if (cpusPerInstance !== undefined && !(cpusPerInstance > 0))
+  throw new Error('--cpus-per-instance takes a number > 0');
 
 const rssMiB = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
+};
+
+/** The CPU a process (all its threads) has used so far, in seconds. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
 };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -84,6 +99,12 @@ async function measure(instances, ai) {
       GEM_AI_MAX_CONCURRENT_PER_USER: '100',
     },
   });
+  const limit = cpusPerInstance
+    ? limitCpu(
+        cluster.instances.map((i) => i.pid),
+        cpusPerInstance,
+      )
+    : undefined;
   try {
     const url = cluster.proxyUrl;
     const token = await accessTokenFor(url);
@@ -107,7 +128,10 @@ async function measure(instances, ai) {
       { method: 'GET', path: '/api/generators/teaser-generator/history', headers: auth },
     ];
     await run({ url, requests: reads, conns: connections, seconds: 3 });
+    const cpuBefore = cluster.instances.map((i) => cpuSeconds(i.pid));
     const pages = await run({ url, requests: reads, conns: connections, seconds: duration });
+    // Share of a core each instance used during the pages run: near the cap means CPU-bound.
+    pages.cpu = cluster.instances.map((i, k) => (cpuSeconds(i.pid) - cpuBefore[k]) / duration);
     const aiRun = await run({
       url,
       requests: [
@@ -125,9 +149,11 @@ async function measure(instances, ai) {
     return { instances, pages, ai: aiRun, idleRss, afterRss };
   } finally {
     await down({ dir: cluster.dir, log: () => undefined });
+    limit?.remove();
   }
 }
 
+if (cpusPerInstance) removeStaleGroups();
 const ai = await startOpenAiServer({ tokenDelayMs: 20 });
 const results = [];
 try {
@@ -143,17 +169,23 @@ const fmt = (x) => (typeof x === 'number' ? x.toFixed(x >= 100 ? 0 : 1) : String
 console.log(
   `${new Date().toISOString()}, ${cpus().length} cores, load average ${loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')}, ${duration} s per run, ${connections} connections (AI ${aiConnections})`,
+    .join(' ')}, ${duration} s per run, ${connections} connections (AI ${aiConnections})${
+    cpusPerInstance ? `, each instance capped at ${cpusPerInstance} cores` : ''
+  }`,
 );
-console.log('| instances | scenario | req/s | p50 ms | p95 ms | p99 ms | non-2xx | 5xx | errors |');
-console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+console.log(
+  '| instances | scenario | req/s | p50 ms | p95 ms | p99 ms | non-2xx | 5xx | errors | cores used |',
+);
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
 for (const r of results) {
   for (const [name, s] of [
     ['pages and reads', r.pages],
     ['AI (streamed teaser)', r.ai],
   ]) {
     console.log(
-      `| ${r.instances} | ${name} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${s.non2xx} | ${s.fiveXx} | ${s.errors} |`,
+      `| ${r.instances} | ${name} | ${fmt(s.rps)} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${fmt(s.p99)} | ${s.non2xx} | ${s.fiveXx} | ${s.errors} | ${
+        s.cpu ? s.cpu.map((c) => c.toFixed(2)).join(' + ') : ''
+      } |`,
     );
   }
 }
