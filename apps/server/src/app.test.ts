@@ -276,6 +276,16 @@ describe('web app', () => {
     expect(gunzipSync(gz.rawPayload).toString()).toBe(bigAsset);
     expect(gz.rawPayload.equals(readFileSync(path.join(webDistDir, `${url}.gz`)))).toBe(true);
 
+    // An asset the build left without copies (under 1 KB) is still sent, compressed as it goes.
+    const small = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(small.statusCode).toBe(200);
+    expect(small.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(small.rawPayload).toString()).toBe('console.log("gem")');
+
     const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(bigAsset);
