@@ -99,13 +99,15 @@ async function measure(instances, ai) {
       GEM_AI_MAX_CONCURRENT_PER_USER: '100',
     },
   });
-  const limit = cpusPerInstance
-    ? limitCpu(
+  let limit;
+  try {
+    // Inside the try: a machine without a cgroup cpu controller still gets its cluster stopped.
+    if (cpusPerInstance) {
+      limit = limitCpu(
         cluster.instances.map((i) => i.pid),
         cpusPerInstance,
-      )
-    : undefined;
-  try {
+      );
+    }
     const url = cluster.proxyUrl;
     const token = await accessTokenFor(url);
     const auth = { authorization: `Bearer ${token}` };
