@@ -158,6 +158,11 @@ describe('SIGTERM to one instance', () => {
     const streamed = readStream(res);
     const signalled = Date.now();
     process.kill(stopping.pid, 'SIGTERM');
+    // The instance handles the signal on its next turn: a request that reaches it before then is
+    // still its own to answer. "New" requests are the ones sent once it has begun to drain.
+    await expect
+      .poll(() => cluster.log(stopping), { timeout: 5_000, interval: 20 })
+      .toContain('stopping: finishing requests in flight');
 
     // New requests while it drains, reads and writes: all answered, by the other instance.
     const statuses: number[] = [];
