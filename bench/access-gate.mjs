@@ -36,6 +36,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-runtime.mjs';
 import { accessTokenFor } from './support/access-token.mjs';
+import { cpuSeconds } from './support/process-cpu.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -135,15 +136,7 @@ async function measure(url, headers, seconds) {
  * (--cpu-prof) samples wall-clock time on the main thread, so time the server spends waiting for
  * a core shows up there in whatever it was doing (mostly the socket write that woke the client).
  */
-const clockTicks = 100;
-function cpuMicros(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) / clockTicks) * 1e6;
-  } catch {
-    return NaN;
-  }
-}
+const cpuMicros = (pid) => cpuSeconds(pid) * 1e6;
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);

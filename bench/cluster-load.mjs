@@ -25,6 +25,7 @@ import { startOpenAiServer } from '@gem/test-servers/openai-server';
 import { down, up } from '../scripts/cluster.mjs';
 import { accessTokenFor } from './support/access-token.mjs';
 import { limitCpu, removeStaleGroups } from './support/cpu-limit.mjs';
+import { cpuSeconds } from './support/process-cpu.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -47,12 +48,6 @@ if (cpusPerInstance !== undefined && !(cpusPerInstance > 0))
 const rssMiB = (pid) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : NaN;
-};
-
-/** The CPU a process (all its threads) has used so far, in seconds. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
 };
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
