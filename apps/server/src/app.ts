@@ -9,7 +9,7 @@ import { feedImageSources } from './integrations/feeds/feeds-file';
 import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { createAiPlatform } from './lib/ai/ai-platform';
 import { serializerCompiler } from './lib/http/serializer';
-import { generateRequestId, RequestLogController } from './lib/logger';
+import { generateRequestId, RequestLogController, requestLoggerFactory } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './lib/writing-tools/writing-tools.service';
@@ -80,6 +80,8 @@ export async function buildApp({
   const app = Fastify({
     loggerInstance: logger,
     genReqId: generateRequestId,
+    // Each request's logger is made when something logs through it, not for every request.
+    childLoggerFactory: requestLoggerFactory,
     // One log line per request instead of Fastify's two.
     logController: new RequestLogController(logger),
     bodyLimit: config.bodyLimitBytes,

@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { localAccounts, users } from '../db/schema/index';
 import { errorsPlugin } from '../plugins/errors';
-import { logDestination, loggerOptions } from './logger';
+import { logDestination, loggerOptions, requestLoggerFactory } from './logger';
 
 /** What the app's logger writes when a query fails: the kind of failure, never its values. */
 
@@ -44,6 +44,13 @@ function memoryLogger() {
     options,
     stream: { write: (line: string) => void lines.push(line) },
     output: () => lines.join(''),
+    /** The lines, parsed. */
+    entries: () =>
+      lines
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
   };
 }
 
@@ -222,11 +229,7 @@ describe('request logs', () => {
       await app.close();
     }
 
-    const entries = log
-      .output()
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const entries = log.entries();
     const of = (id: string) => entries.filter((e) => e.reqId === id);
     expect(of('req-one')).toEqual([
       expect.objectContaining({
@@ -243,6 +246,48 @@ describe('request logs', () => {
     expect(of('req-two').map((e) => e.msg)).toEqual(['access token rejected', 'request completed']);
     expect(of('req-two')[1]).toMatchObject({ path: '/api/markets', statusCode: 401 });
     expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
+  });
+});
+
+describe("a request's logger", () => {
+  it('logs with the request id, at the route’s level, redacting, also through its children', async () => {
+    const log = memoryLogger();
+    const app = Fastify({
+      loggerInstance: pino(log.options, log.stream),
+      childLoggerFactory: requestLoggerFactory,
+      disableRequestLogging: true,
+    });
+    app.get('/quiet', { logLevel: 'warn' }, async (req) => {
+      req.log.info('not logged at warn');
+      req.log.warn({ token: TOKEN }, 'logged at warn');
+      return { level: req.log.level };
+    });
+    app.get('/module', async (req) => {
+      const level = req.log.level;
+      req.log.child({ module: 'probe' }).info({ email: EMAIL, n: 2 }, 'from a child');
+      return { level };
+    });
+    try {
+      const quiet = await app.inject({ url: '/quiet' });
+      expect(quiet.json()).toEqual({ level: 'warn' });
+      const fromChild = await app.inject({ url: '/module' });
+      expect(fromChild.json()).toEqual({ level: 'info' });
+    } finally {
+      await app.close();
+    }
+    const entries = log.entries();
+    expect(entries).toEqual([
+      expect.objectContaining({ level: 40, reqId: 'req-1', token: '[redacted]', msg: 'logged at warn' }),
+      expect.objectContaining({
+        level: 30,
+        reqId: 'req-2',
+        module: 'probe',
+        email: '[redacted]',
+        n: 2,
+        msg: 'from a child',
+      }),
+    ]);
+    expectNoValues(log.output());
   });
 });
 

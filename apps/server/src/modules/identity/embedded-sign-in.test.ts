@@ -1,6 +1,7 @@
 import { authConfigResponseSchema, checkAppAccessResponseSchema } from '@gem/contracts/identity';
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import providerContext from 'oidc-provider/lib/helpers/als.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   Browser,
@@ -115,6 +116,19 @@ describe('signing in', () => {
       .where(and(eq(users.issuer, EMBEDDED_ISSUER_KEY), eq(users.subject, String(claims.sub))));
     expect(user).toMatchObject({ email: 'marketer@example.com', displayName: 'Demo Marketer' });
     expect(user?.lastSeenAt).toBeInstanceOf(Date);
+  });
+
+  it("leaves the provider's request context off once it has answered, so GEM's requests run no async hooks", async () => {
+    // Node 20 and 22 (without AsyncContextFrame) say whether an AsyncLocalStorage is entered.
+    const entered = () => (providerContext as unknown as { enabled?: boolean }).enabled === true;
+    // Two sign-ins at once: the context stays on while either is in the provider.
+    const [first, second] = await Promise.all([
+      signIn(new Browser(origin), config, 'marketer@example.com', 'marketer'),
+      signIn(new Browser(origin), config, 'marketer@example.com', 'marketer'),
+    ]);
+    expect(entered()).toBe(false);
+    expect((await checkAccess(first.access_token)).status).toBe(200);
+    expect((await checkAccess(second.access_token)).status).toBe(200);
   });
 
   it('refuses the ID token as a bearer token', async () => {

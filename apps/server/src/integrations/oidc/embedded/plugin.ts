@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import providerContext from 'oidc-provider/lib/helpers/als.js';
 import { MAX_EMAIL_LENGTH, type LocalAccounts } from './local-accounts';
 import { assetPaths, messagePage, signInPage, signOutScript, stylesheet } from './pages';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -164,6 +165,7 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
     oidc.removeAllContentTypeParsers();
     oidc.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const callback = provider.callback();
+    let inFlight = 0;
     oidc.route({
       method: ['GET', 'POST', 'OPTIONS'],
       url: `${EMBEDDED_IDP_PREFIX}/*`,
@@ -173,7 +175,18 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
         const raw = req.raw as IncomingMessage & { originalUrl?: string };
         raw.originalUrl = raw.url;
         raw.url = (raw.url ?? '/').slice(EMBEDDED_IDP_PREFIX.length) || '/';
-        await callback(raw, reply.raw);
+        inFlight += 1;
+        try {
+          await callback(raw, reply.raw);
+        } finally {
+          inFlight -= 1;
+          // The provider keeps its request in an AsyncLocalStorage. On Node 20 and 22, once one
+          // has been entered, Node runs async hooks on every promise and socket of the process,
+          // every GEM request included, until it is disabled: 8–12% of a short API answer's CPU
+          // after the first sign-in (bench/access-gate.md). When no provider request is left,
+          // it is disabled; the provider's next request enters it again.
+          if (inFlight === 0) providerContext.disable();
+        }
       },
     });
   });
