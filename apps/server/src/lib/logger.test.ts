@@ -242,6 +242,19 @@ describe('request logs', () => {
       }),
     ]);
     expect(log.output()).not.toContain('secret-code');
+    // Put together by RequestLogController: the very text pino writes for the same fields.
+    const line = log
+      .output()
+      .split('\n')
+      .find((l) => l.includes('"reqId":"req-one"'));
+    const viaPino = memoryLogger();
+    const { responseTime } = of('req-one')[0]!;
+    pino(viaPino.options, viaPino.stream).info(
+      { reqId: 'req-one', method: 'GET', path: '/api/identity/auth-config', statusCode: 200, responseTime },
+      'request completed',
+    );
+    const timeless = (text = '') => text.trim().replace(/"time":\d+/, '"time":0');
+    expect(timeless(line)).toBe(timeless(viaPino.output()));
     // A refused request: the reason, then the one request line.
     expect(of('req-two').map((e) => e.msg)).toEqual(['access token rejected', 'request completed']);
     expect(of('req-two')[1]).toMatchObject({ path: '/api/markets', statusCode: 401 });
