@@ -22,6 +22,16 @@ describe('database', () => {
     expect(database.kind).toBe(inject('dbKind'));
   });
 
+  it('scans a large table from its start every time (synchronize_seqscans off, on every connection)', async () => {
+    // Ten at once: on PostgreSQL, more than one pooled connection.
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => database.db.execute(sql`show synchronize_seqscans`)),
+    );
+    for (const result of results as unknown as { rows: { synchronize_seqscans: string }[] }[]) {
+      expect(result.rows[0]?.synchronize_seqscans).toBe('off');
+    }
+  });
+
   it('has the migrated schema: a user is one issuer + subject, whatever the e-mail', async () => {
     const anna = { issuer: 'https://idp.example', subject: 'anna', email: 'anna.nowak@example.com' };
     await database.db.insert(users).values(anna);

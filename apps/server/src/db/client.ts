@@ -69,6 +69,16 @@ const pgliteOptions: PGliteOptions = {
   initDbStartParams: PGLITE_SETTINGS,
 };
 
+/**
+ * Settings for every connection GEM opens. `synchronize_seqscans` off: a sequential scan of a
+ * table larger than a quarter of shared_buffers otherwise starts where the last one stopped, so a
+ * scan that stops early (the competitor search's count stops at 1,000 matches) reads a different,
+ * uncached part of the table every time instead of the same, cached first pages: 12.9 against
+ * 5.5 ms of PostgreSQL CPU for a common word's search (bench/competitor-search.md). GEM runs no
+ * concurrent full scans that would share their reads.
+ */
+const SESSION_SETTINGS = 'set synchronize_seqscans = off';
+
 /** Where a PostgreSQL pool reports a pooled connection that failed while idle. */
 export type DatabaseLog = { warn(obj: object, msg: string): void };
 
@@ -99,6 +109,7 @@ export async function openDatabase(
   }
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: migrationsDir });
+  await client.exec(SESSION_SETTINGS);
   return {
     db,
     kind: 'pglite',
@@ -210,6 +221,13 @@ async function openPostgres(
   // listener it would be an uncaught error that stops GEM. The pool replaces it on the next query.
   pool.on('error', (err) => {
     log?.warn({ err }, 'a pooled PostgreSQL connection failed; the next query opens a new one');
+  });
+  // Queued on the new connection before the query it was opened for (a startup `options`
+  // parameter would do the same, but connection poolers such as PgBouncer refuse it).
+  pool.on('connect', (client) => {
+    client.query(SESSION_SETTINGS).catch((err: unknown) => {
+      log?.warn({ err }, 'could not apply the session settings to a new PostgreSQL connection');
+    });
   });
   try {
     // Several instances may start at once against one database: migrate under a lock.
