@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tsvector } from './column-types';
+import { textC, tsvector } from './column-types';
 
 /**
  * GEM's own index of the competitors' Polish sites (issue 13): one row per page, found by the
@@ -35,6 +35,18 @@ export const competitorPages = pgTable(
     index('competitor_pages_published_idx').on(t.publishedAt.desc()),
   ],
 );
+
+/**
+ * Every lexeme of every page's search_vector, kept by a trigger on competitor_pages (migration
+ * 0009: whatever writes a page adds its lexemes, in the same transaction); never removed, since a
+ * lexeme no page has any more matches nothing. A search turns a prefix ('podatk':*) into the few
+ * lexemes it stands for ('podatki' | 'podatkowy'): the same matches, which the GIN index finds
+ * without first reading every match of the prefix into a bitmap (index-search.ts,
+ * bench/competitor-search.md).
+ */
+export const competitorLexemes = pgTable('competitor_lexemes', {
+  lexeme: textC('lexeme').primaryKey(),
+});
 
 /** Each competitor's last crawl, for the status line and `gem competitors status`. */
 export const competitorCrawls = pgTable('competitor_crawls', {

@@ -1,11 +1,12 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/test-config';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { competitorPages } from '../../db/schema/competitor-search';
-import { parseWebQuery, searchVector } from '../../lib/search-text';
-import { COUNT_CAP, createIndexSearch, RANK_CAP } from './index-search';
+import { parseWebQuery, searchVector, webTsquery } from '../../lib/search-text';
+import { COUNT_CAP, createIndexSearch, PREFIX_FORMS_MAX, RANK_CAP } from './index-search';
 import type { WebSearchRequest } from './web-search';
 
 // The caps that keep a search matching most of the index fast (bench/competitor-search.md), at
@@ -148,5 +149,82 @@ describe('the index search’s caps', () => {
     const top = await all.search(request('audyt', { sort: 'relevance', num: 2 }));
     expect(slugs(top.items)[0]).toBe('audyt-tytul');
     expect(top.nextStart).toBe(3);
+  });
+});
+
+describe('prefixes searched as the lexemes they stand for', () => {
+  // Every page through the table's trigger, which keeps competitor_lexemes.
+  const add = (pages: Page[]) =>
+    database.db
+      .insert(competitorPages)
+      .values(pages.map((p) => ({ ...p, searchVector: searchVector({ A: p.title, B: '', C: p.bodyText }) })));
+  // What a query matches, counted straight from the vectors (no lexemes, no caps).
+  const expected = async (query: string) => {
+    const tsquery = webTsquery(parseWebQuery(query))!;
+    const rows = await database.db
+      .select({ url: competitorPages.url })
+      .from(competitorPages)
+      .where(sql`${competitorPages.searchVector} @@ to_tsquery('english', ${tsquery})`);
+    return rows.map((r) => r.url.split('/').pop()).sort();
+  };
+  const found = async (query: string) => {
+    const result = await createIndexSearch({ db: database.db }).search(request(query, { num: 100 }));
+    expect(result.totalResults).toBe(result.items.length);
+    return slugs(result.items).sort();
+  };
+
+  beforeAll(async () => {
+    const [first] = config.competitors.list;
+    await add([
+      page(first!.key, 'podatek', { bodyText: 'Podatek od energii.', publishedAt: daysAgo(1) }),
+      page(first!.key, 'podatkowy', { bodyText: 'Ład podatkowy i rynek.', publishedAt: daysAgo(2) }),
+      page(first!.key, 'podatki', { bodyText: 'Podatki, energia, rynek pracy.', publishedAt: daysAgo(3) }),
+      page(first!.key, 'energetyka', { bodyText: 'Ceny energii na rynku.', publishedAt: daysAgo(4) }),
+      page(first!.key, 'cyfrowa', {
+        bodyText: 'Transformacja cyfrowa i cyfrowych usług.',
+        publishedAt: daysAgo(5),
+      }),
+      // More forms of one prefix than PREFIX_FORMS_MAX: it stays a prefix.
+      ...Array.from({ length: PREFIX_FORMS_MAX + 3 }, (_, n) =>
+        page(first!.key, `wariant-${n}`, {
+          bodyText: `Wariantx${n.toString(36)}yz energia.`,
+          publishedAt: daysAgo(6),
+        }),
+      ),
+    ]);
+  });
+
+  it('finds the same pages as the prefix, with OR, exclusion, phrases and many forms', async () => {
+    for (const query of [
+      'podatkowych',
+      'podatkowych energii',
+      'podatek OR energii -rynek',
+      'podatki -"rynek pracy"',
+      '"transformacja cyfrowa"',
+      'cyfrowych OR audyt',
+      'wariantx energia',
+      'wariantx -podatek',
+    ]) {
+      const want = await expected(query);
+      expect(want.length, query).toBeGreaterThan(0);
+      expect(await found(query), query).toEqual(want);
+    }
+    expect(await found('wariantx energia')).toHaveLength(PREFIX_FORMS_MAX + 3);
+  });
+
+  it('finds a form first stored after an earlier search', async () => {
+    expect(await found('podatkowych -audyt')).not.toContain('podatkami');
+    await add([
+      page(config.competitors.list[0]!.key, 'podatkami', {
+        bodyText: 'Z podatkami.',
+        publishedAt: daysAgo(1),
+      }),
+    ]);
+    expect(await found('podatkowych -audyt')).toContain('podatkami');
+  });
+
+  it('writes a lexeme with quotes or backslashes into the query safely', async () => {
+    await database.db.execute(sql`insert into competitor_lexemes values (${"podatk'\\x"}), (${'podatk\\'})`);
+    expect(await found('podatkowych OR audyt')).toEqual(await expected('podatkowych OR audyt'));
   });
 });

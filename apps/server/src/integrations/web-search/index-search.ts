@@ -10,7 +10,8 @@ import { displayLinkOf, type WebSearch, type WebSearchPage, type WebSearchReques
  * competitor_pages (GIN on search_vector), filtered by competitor and date window, ordered by
  * date (newest first, undated last) or by rank (ts_rank_cd with the title above the description
  * above the text), then date. One statement per search (searchStatement): the count, the weekly
- * counts (first page) and the page.
+ * counts (first page) and the page; a query of more than one word first has its prefixes turned
+ * into the lexemes they stand for (expandPrefixes), a second, small statement.
  *
  * What keeps a search that matches most of the index fast (bench/competitor-search.md): the count
  * stops at COUNT_CAP matches ("1,000+"), so PostgreSQL reads and checks about a thousand rows
@@ -36,6 +37,11 @@ export const COUNT_CAP = 1_000;
  * word does not rank the whole index; its pages end there.
  */
 export const RANK_CAP = 500;
+/**
+ * A prefix in the query ('podatk':*) that stands for at most this many lexemes of the index is
+ * searched as those lexemes ('podatki' | 'podatkowy'); one that stands for more stays a prefix.
+ */
+export const PREFIX_FORMS_MAX = 32;
 
 type ItemRow = [
   competitorKey: string,
@@ -70,9 +76,15 @@ export function createIndexSearch({
       if (!tsquery || request.competitors.length === 0)
         return { items: [], totalResults: 0, nextStart: null };
       const firstPage = request.start === 1;
+      // One word needs no second statement: its prefix's matches are what the scan reads anyway.
+      const matchQuery = ONE_PREFIX.test(tsquery)
+        ? null
+        : ((await db.execute(expandPrefixes(tsquery))) as unknown as { rows: { query: string }[] }).rows[0]!
+            .query;
       const result = (await db.execute(
         searchStatement({
           tsquery,
+          matchQuery,
           competitorKeys: request.competitors.map((c) => c.key),
           since: request.since,
           relevance: request.sort === 'relevance',
@@ -144,6 +156,8 @@ export function createIndexSearch({
  */
 function searchStatement(o: {
   tsquery: string;
+  /** The query with its prefixes as lexemes (expandPrefixes), or null to match tsquery as it is. */
+  matchQuery: string | null;
   competitorKeys: string[];
   since: Date | null;
   relevance: boolean;
@@ -154,9 +168,11 @@ function searchStatement(o: {
   rankCap: number;
 }): SQL {
   const query = sql`to_tsquery('english', ${o.tsquery})`;
+  // A constant (the planner sees which words, so which plan); ranking keeps the query as typed.
+  const match = o.matchQuery === null ? query : sql`${o.matchQuery}::tsquery`;
   const where = sql.join(
     [
-      sql`search_vector @@ ${query}`,
+      sql`search_vector @@ ${match}`,
       sql`competitor_key in (${sql.join(
         o.competitorKeys.map((k) => sql`${k}`),
         sql`, `,
@@ -219,4 +235,42 @@ function searchStatement(o: {
       } as weeks,
       case when counted.total <= ${o.countCap} then ${itemsOf('matching')} else ${itemsOf('table')} end as items
     from counted`;
+}
+
+/** A query of one word (search-text.ts's webTsquery). */
+const ONE_PREFIX = /^[a-z0-9]+:\*$/;
+
+/** One operand of a tsquery's text: `'lexeme':*` (group 2: the lexeme, escaped), `'lexeme'`, or what is between. */
+const TSQUERY_TOKEN = String.raw`('((?:[^']|'')*)':\*(?![A-D])|'(?:[^']|'')*'|[^']+)`;
+
+/**
+ * The text of `to_tsquery('english', tsquery)` with each prefix replaced by the lexemes of the
+ * index it stands for (competitor_lexemes), when there are 1 to PREFIX_FORMS_MAX of them: the
+ * same matches, but the GIN index then walks those lexemes' posting lists in step (skipping
+ * through an excluded word's list) instead of first reading every match of every prefix into a
+ * bitmap, which cost `podatek OR energii -rynek` 20 of its 21 ms (bench/competitor-search.md).
+ * A prefix with no lexeme, or with more than PREFIX_FORMS_MAX, stays as it was. A separate
+ * statement, so that the search's own statement has the result as a constant for the planner
+ * (a page stored between the two with a form no page had before is found by the next search).
+ * Prefixes are the stems of [a-z0-9] words (search-text.ts), so raising the last character
+ * gives the end of the btree range; the `^@` keeps the result exact whatever it is.
+ */
+function expandPrefixes(tsquery: string): SQL {
+  const quoted = sql.raw(String.raw`'''' || replace(replace(l.lexeme, '\', '\\'), '''', '''''') || ''''`);
+  const unquoted = sql.raw(String.raw`replace(replace(m.m[2], '''''', ''''), '\\', '\')`);
+  return sql`
+    select coalesce(string_agg(coalesce((
+      select '( ' || string_agg(${quoted}, ' | ' order by l.lexeme) || ' )'
+      from (
+        select lexeme from competitor_lexemes
+        where lexeme >= t.prefix and lexeme ^@ t.prefix
+          and lexeme < left(t.prefix, -1) || case
+            when ascii(right(t.prefix, 1)) < 127 then chr(ascii(right(t.prefix, 1)) + 1) end
+        limit ${PREFIX_FORMS_MAX + 1}
+      ) l
+      having count(*) between 1 and ${PREFIX_FORMS_MAX}
+    ), m.m[1]), '' order by m.n), '') as query
+    from regexp_matches(to_tsquery('english', ${tsquery})::text, ${TSQUERY_TOKEN}, 'g')
+      with ordinality as m(m, n),
+      lateral (select ${unquoted} as prefix) t`;
 }
