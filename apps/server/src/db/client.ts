@@ -216,18 +216,22 @@ async function openPostgres(
     connectionString: url,
     max: poolMax,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Run on each new connection before the pool hands it out (a startup `options` parameter
+    // would do the same, but connection poolers such as PgBouncer refuse it). @types/pg types
+    // the hook as returning void; the pool awaits the promise it returns. A connection the
+    // settings could not be applied to still works.
+    onConnect: (client) =>
+      client.query(SESSION_SETTINGS).then(
+        () => undefined,
+        (err: unknown) => {
+          log?.warn({ err }, 'could not apply the session settings to a new PostgreSQL connection');
+        },
+      ),
   });
   // An idle connection the server ends (a restart, a failover) is an 'error' on the pool; without a
   // listener it would be an uncaught error that stops GEM. The pool replaces it on the next query.
   pool.on('error', (err) => {
     log?.warn({ err }, 'a pooled PostgreSQL connection failed; the next query opens a new one');
-  });
-  // Queued on the new connection before the query it was opened for (a startup `options`
-  // parameter would do the same, but connection poolers such as PgBouncer refuse it).
-  pool.on('connect', (client) => {
-    client.query(SESSION_SETTINGS).catch((err: unknown) => {
-      log?.warn({ err }, 'could not apply the session settings to a new PostgreSQL connection');
-    });
   });
   try {
     // Several instances may start at once against one database: migrate under a lock.
