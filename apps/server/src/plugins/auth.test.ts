@@ -89,10 +89,22 @@ describe.each(modes)('token verified %s', (verifyMode) => {
         admit: () => as(admitMode, { userId: 'u1', hasAccess: true }),
         requireAccess: true,
       });
-      for (const authorization of [undefined, 'Basic abc', 'Bearer bad']) {
+      for (const authorization of [undefined, 'Basic abc', 'Bearer bad', 'Bearer ', 'Bearer', 'Bearergood']) {
         const res = await asked(app, authorization);
         expect(res.statusCode).toBe(401);
         expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="GEM"/);
+      }
+      await app.close();
+    });
+
+    it('takes the scheme in any case and with more than one space', async () => {
+      const app = await appWith({
+        verify,
+        admit: () => as(admitMode, { userId: 'u1', hasAccess: true }),
+        requireAccess: true,
+      });
+      for (const authorization of ['bearer good', 'BEARER  good']) {
+        expect((await asked(app, authorization)).statusCode, authorization).toBe(200);
       }
       await app.close();
     });

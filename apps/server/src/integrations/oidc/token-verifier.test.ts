@@ -167,6 +167,14 @@ describe('remembered tokens', () => {
       expect(Object.isFrozen(first)).toBe(true);
       expect(await reasonOf(verifier, minute)).toBe('accepted');
 
+      // Remembered: answered at once, without a promise.
+      expect(verifier.verify(hour)).toBe(first);
+      // A token that ends as a remembered one does but starts otherwise is not taken for it
+      // (remembered tokens are looked up by their end), and does not push it out.
+      const forged = `${hour.startsWith('e') ? 'f' : 'e'}${hour.slice(1)}`;
+      expect(await reasonOf(verifier, forged)).not.toBe('accepted');
+      expect(verifier.verify(hour)).toBe(first);
+
       // The issuer withdraws that key: a token of the new key makes GEM load the new key set.
       const oldKey = issuer.currentKey();
       await issuer.rotateKey();
@@ -184,6 +192,27 @@ describe('remembered tokens', () => {
       // ...and so is any token remembered for 5 minutes.
       clock = start + 5 * 60_000;
       expect(await reasonOf(verifier, hour)).toBe('key_unknown');
+    } finally {
+      await issuer.close();
+    }
+  });
+});
+
+describe('a token that is not a bearer token', () => {
+  it('is refused as malformed before any key is needed', async () => {
+    const issuer = await startOidcIssuer();
+    issuer.setDown(true);
+    const verifier = createExternalTokenVerifier({
+      issuer: issuer.issuer,
+      audience: AUDIENCE,
+      clientId: CLIENT_ID,
+      requiredScope: undefined,
+    });
+    try {
+      const token = await issuer.sign({ aud: AUDIENCE, scope: 'access' });
+      for (const bad of [`${token} x`, `${token}é`, `a=b`, '', ' ', `${token}\n`]) {
+        expect(await reasonOf(verifier, bad), JSON.stringify(bad)).toBe('token_malformed');
+      }
     } finally {
       await issuer.close();
     }

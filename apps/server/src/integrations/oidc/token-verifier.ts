@@ -205,24 +205,35 @@ function emailOf(p: JWTPayload, profile: Profile): string | undefined {
 export const MAX_CACHED_TOKENS = 10_000;
 /** The longest a verified token is remembered, so a key the issuer withdraws stops counting. */
 export const TOKEN_CACHE_MAX_AGE_MS = 5 * 60_000;
+/** The syntax of a bearer token (RFC 6750 §2.1, b64token): anything else is not worth a signature check. */
+const TOKEN_SYNTAX = /^[\w\-.~+/]+=*$/;
+/**
+ * A remembered token is looked up by its last characters (a JWT's signature, random) and then
+ * compared whole: hashing the whole token (about 900 characters) for the look-up cost more than
+ * the rest of the look-up (bench/access-gate.md). Tokens that share their end are told apart
+ * by the comparison; the last one verified is the one remembered.
+ */
+const TOKEN_KEY_CHARS = 32;
 
 /**
  * Remembers verified tokens by their exact string until their `exp` (at most
  * TOKEN_CACHE_MAX_AGE_MS): the same bearer token on the next request costs a map look-up
- * instead of a signature check, answered synchronously. Refused tokens are not remembered; any other string, even one
- * character off, goes through the full verification.
+ * instead of a signature check, answered synchronously. Refused tokens are not remembered; any
+ * other string, even one character off, goes through the full verification, after a syntax check.
  */
 function remembering(
   verify: (token: string) => Promise<Verified>,
   now: () => number,
 ): TokenVerifier['verify'] {
-  const verified = new Map<string, { identity: VerifiedIdentity; until: number }>();
+  const verified = new Map<string, { token: string; identity: VerifiedIdentity; until: number }>();
+  const keyOf = (token: string) => token.slice(-TOKEN_KEY_CHARS);
   async function verifyAndRemember(token: string) {
+    if (!TOKEN_SYNTAX.test(token)) throw new TokenRejectedError('token_malformed');
     const { identity, expiresAt } = await verify(token);
     const at = now();
     const until = Math.min(expiresAt, at + TOKEN_CACHE_MAX_AGE_MS);
     if (until > at) {
-      verified.set(token, { identity, until });
+      verified.set(keyOf(token), { token, identity, until });
       if (verified.size > MAX_CACHED_TOKENS) {
         const oldest = verified.keys().next().value;
         if (oldest !== undefined) verified.delete(oldest);
@@ -232,10 +243,11 @@ function remembering(
   }
   // Not async: a remembered token is answered without a promise.
   return (token) => {
-    const known = verified.get(token);
-    if (known) {
+    const key = keyOf(token);
+    const known = verified.get(key);
+    if (known && known.token === token) {
       if (known.until > now()) return known.identity;
-      verified.delete(token);
+      verified.delete(key);
     }
     return verifyAndRemember(token);
   };
