@@ -25,14 +25,41 @@ export const competitorPages = pgTable(
     etag: text('etag'),
     lastModified: text('last_modified'),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Accent-folded title (A), description (B) and main text (C): lib/search-text.ts. */
+    /**
+     * Accent-folded title (A), description (B) and main text (C): lib/search-text.ts. Searched
+     * in its copy in competitor_page_terms.
+     */
     searchVector: tsvector('search_vector').notNull(),
   },
   (t) => [
     uniqueIndex('competitor_pages_url_key').on(t.url),
-    index('competitor_pages_search_idx').using('gin', t.searchVector),
+    // The crawler lists a competitor's pages by it. A search reads competitor_page_terms.
     index('competitor_pages_competitor_published_idx').on(t.competitorKey, t.publishedAt.desc()),
-    index('competitor_pages_published_idx').on(t.publishedAt.desc()),
+  ],
+);
+
+/**
+ * What a search matches, counts and ranks, one narrow row per page (migration 0010): the page's
+ * competitor, date and search_vector, copied by triggers on competitor_pages in the writer's own
+ * transaction (and deleted with the page). The vector is stored inline (STORAGE MAIN, no
+ * compression up to a full page), so checking a row reads no TOAST, and competitor_pages is read
+ * for the ten rows of a page only; the competitors' status count, a full scan of
+ * competitor_pages, keeps its small heap (bench/competitor-search.md).
+ */
+export const competitorPageTerms = pgTable(
+  'competitor_page_terms',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .references(() => competitorPages.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    competitorKey: text('competitor_key').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) => [
+    index('competitor_page_terms_search_idx').using('gin', t.searchVector),
+    index('competitor_page_terms_competitor_published_idx').on(t.competitorKey, t.publishedAt.desc()),
+    index('competitor_page_terms_published_idx').on(t.publishedAt.desc()),
   ],
 );
 

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client';
 import { competitorPages } from '../../db/schema/competitor-search';
 import { parseWebQuery, searchVector, webTsquery } from '../../lib/search-text';
 import { COUNT_CAP, createIndexSearch, PREFIX_FORMS_MAX, RANK_CAP } from './index-search';
+import { searchRequest } from './search-request.fixture';
 import type { WebSearchRequest } from './web-search';
 
 // The caps that keep a search matching most of the index fast (bench/competitor-search.md), at
@@ -62,18 +63,8 @@ afterAll(async () => {
   await database?.close();
 });
 
-const request = (query: string, fields: Partial<WebSearchRequest> = {}): WebSearchRequest => ({
-  text: query,
-  query: parseWebQuery(query),
-  num: 10,
-  start: 1,
-  since: null,
-  windowDays: null,
-  now,
-  sort: 'date',
-  competitors: config.competitors.list,
-  ...fields,
-});
+const request = (query: string, fields: Partial<WebSearchRequest> = {}) =>
+  searchRequest(query, { num: 10, now, competitors: config.competitors.list }, fields);
 const slugs = (items: { link: string }[]) => items.map((i) => i.link.split('/').pop());
 
 describe('the index search’s caps', () => {

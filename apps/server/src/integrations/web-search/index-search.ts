@@ -7,7 +7,8 @@ import { displayLinkOf, type WebSearch, type WebSearchPage, type WebSearchReques
 
 /**
  * GEM's own index (issue 13), the default WebSearch: PostgreSQL full-text search over
- * competitor_pages (GIN on search_vector), filtered by competitor and date window, ordered by
+ * competitor_page_terms (GIN on search_vector; a narrow copy of each page's competitor, date and
+ * vector, kept by triggers on competitor_pages), filtered by competitor and date window, ordered by
  * date (newest first, undated last) or by rank (ts_rank_cd with the title above the description
  * above the text), then date. One statement per search (searchStatement): the count, the weekly
  * counts (first page) and the page; a query of more than one word first has its prefixes turned
@@ -18,8 +19,9 @@ import { displayLinkOf, type WebSearch, type WebSearchPage, type WebSearchReques
  * (in table order for a common word, through the GIN index for a rarer one), never all of them;
  * the weekly counts come from the same statement and are left out when the count stopped (they
  * would count an arbitrary part of the matches); and relevance ranks only the newest RANK_CAP
- * matches. Only ids and dates are carried through the matching, counting, sorting and ranking;
- * the texts are read for the page's rows alone.
+ * matches. The matching, counting, sorting and ranking read competitor_page_terms, whose rows
+ * hold the vector inline (checking one reads no TOAST), and carry ids and dates only; the texts
+ * are read from competitor_pages for the page's rows alone.
  */
 
 /** How much of a page's text a snippet is looked for in. */
@@ -148,8 +150,9 @@ export function createIndexSearch({
  * from the same rows, the weekly counts (first page, when every match was counted) and the page.
  * Only when the count stopped does the page come from the table itself (the `published_at`
  * index newest first for a common word; relevance: the newest rankCap matches, ranked). CTEs
- * run when first read, so the branch not taken costs nothing. Every step keeps ids and dates
- * only; the ten rows' texts are read last, by id (reading them for every candidate before the
+ * run when first read, so the branch not taken costs nothing. Every step reads
+ * competitor_page_terms and keeps ids and dates only; the ten rows' texts are read last, from
+ * competitor_pages by id (reading them for every candidate before the
  * sort cost more than the search: bench/competitor-search.md). `matching` is in no order: taking
  * the newest matches instead (so that a capped page could come from it too) cost more than it
  * saved for a word in a third of the pages.
@@ -190,7 +193,7 @@ function searchStatement(o: {
     if (!o.relevance) {
       return source === 'matching'
         ? sql`select id, published_at, 0::float4 as rank from matching order by ${byDate} ${limit}`
-        : sql`select id, published_at, 0::float4 as rank from competitor_pages where ${where} order by ${byDate} ${limit}`;
+        : sql`select id, published_at, 0::float4 as rank from competitor_page_terms where ${where} order by ${byDate} ${limit}`;
     }
     const ranked = source === 'matching' ? sql.raw('ranked_matching') : sql.raw('ranked_table');
     return sql`select id, published_at, rank from ${ranked} order by rank desc, ${byDate} ${limit}`;
@@ -203,7 +206,7 @@ function searchStatement(o: {
     from (${pageOf(source)}) k join competitor_pages p on p.id = k.id)`;
   return sql`
     with matching as materialized (
-      select id, competitor_key, published_at from competitor_pages where ${where}
+      select id, competitor_key, published_at from competitor_page_terms where ${where}
       limit ${o.countCap + 1}
     ),
     counted as materialized (select count(*)::int as total from matching)${
@@ -212,11 +215,11 @@ function searchStatement(o: {
     ranked_matching as materialized (
       select r.id, r.published_at, ${rank(sql`p.search_vector`)} as rank
       from (select id, published_at from matching order by ${byDate} limit ${o.rankCap}) r
-      join competitor_pages p on p.id = r.id
+      join competitor_page_terms p on p.id = r.id
     ),
     ranked_table as materialized (
       select id, published_at, ${rank(sql`search_vector`)} as rank
-      from competitor_pages where ${where} order by ${byDate} limit ${o.rankCap}
+      from competitor_page_terms where ${where} order by ${byDate} limit ${o.rankCap}
     )`
         : sql``
     }
