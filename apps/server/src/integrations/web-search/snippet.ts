@@ -11,32 +11,37 @@ export const SNIPPET_LENGTH = 240;
 /** How much text comes before the first match. */
 const LEAD = 60;
 
-const foldedChars = new Map<string, string>();
+/** Each UTF-16 unit's folded code, 0 until first needed. */
+const foldedCodes = new Uint8Array(0x10000);
+const MIDDLE_DOT = 0xb7;
+
+function foldedCode(code: number): number {
+  let folded = foldedCodes[code]!;
+  if (folded === 0) {
+    const ch = String.fromCharCode(code);
+    const f = fold(ch)[0] ?? ' ';
+    // A letter that folds to something outside [a-z0-9] stays itself: it is not searchable.
+    folded = /[a-z0-9]/.test(f) ? f.charCodeAt(0) : /\p{L}|\p{N}/u.test(ch) ? MIDDLE_DOT : 0x20;
+    foldedCodes[code] = folded;
+  }
+  return folded;
+}
 
 /**
- * fold() one UTF-16 unit at a time, so every index of the copy is an index of the text. Runs of
- * ASCII are lower-cased whole (the common case, and cheaper than a unit at a time).
+ * fold() one UTF-16 unit at a time, so every index of the copy is an index of the text. Every
+ * folded unit is [a-z0-9], '\u00b7', a space or other ASCII, so the copy is built as Latin-1 bytes.
  */
 function foldSameLength(text: string): string {
-  const out: string[] = [];
-  let run = 0;
+  const bytes = Buffer.allocUnsafe(text.length);
   for (let i = 0; i < text.length; i += 1) {
-    if (text.charCodeAt(i) < 128) continue;
-    if (run < i) out.push(text.slice(run, i).toLowerCase());
-    run = i + 1;
-    const ch = text[i]!;
-    let folded = foldedChars.get(ch);
-    if (folded === undefined) {
-      folded = fold(ch)[0] ?? ' ';
-      // A letter that folds to something outside [a-z0-9] stays itself: it is not searchable.
-      if (!/[a-z0-9]/.test(folded)) folded = /\p{L}|\p{N}/u.test(ch) ? '\u00b7' : ' ';
-      if (foldedChars.size < 10_000) foldedChars.set(ch, folded);
-    }
-    out.push(folded);
+    const code = text.charCodeAt(i);
+    bytes[i] = code < 128 ? (code >= 65 && code <= 90 ? code + 32 : code) : foldedCode(code);
   }
-  if (run < text.length) out.push(text.slice(run).toLowerCase());
-  return out.join('');
+  return bytes.toString('latin1');
 }
+
+/** [a-z0-9], as wordsIn's pattern. */
+const isWordCode = (code: number) => (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 
 type Word = { start: number; end: number };
 
@@ -59,8 +64,13 @@ export function buildSnippet(
   for (const text of texts) {
     if (text === '') continue;
     const folded = foldSameLength(text);
-    for (const word of wordsIn(folded)) {
-      if (marks(folded.slice(word.start, word.end))) return window(text, folded, word.start, marks, length);
+    // The words of wordsIn, found a character code at a time (no match objects): most of a
+    // snippet's time when the first marked word is far into the text.
+    for (let i = 0; i < folded.length;) {
+      while (i < folded.length && !isWordCode(folded.charCodeAt(i))) i += 1;
+      const start = i;
+      while (i < folded.length && isWordCode(folded.charCodeAt(i))) i += 1;
+      if (start < i && marks(folded.slice(start, i))) return window(text, folded, start, marks, length);
     }
   }
   const first = texts.find((t) => t !== '');
