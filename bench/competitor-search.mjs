@@ -6,7 +6,8 @@
 // It creates (and at the end drops) its own database, gem_competitor_bench, fills it through
 // GEM's own index writer (upsertCompetitorPages) and times GEM's own service
 // (createCompetitorSearchService over createIndexSearch), so what is measured is what the route
-// calls: both statements, the snippets and the weekly counts. Results: bench/competitor-search.md.
+// calls: its statements (the search reads competitor_page_terms, which the pages' triggers fill),
+// the snippets and the weekly counts. Results: bench/competitor-search.md.
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -140,10 +141,17 @@ try {
   const analyze = new pg.Client({ connectionString: url.toString() });
   await analyze.connect();
   await analyze.query('vacuum analyze competitor_pages');
-  const size = (await analyze.query(`select pg_size_pretty(pg_total_relation_size('competitor_pages')) as s`))
-    .rows[0].s;
+  await analyze.query('vacuum analyze competitor_page_terms');
+  const size = (
+    await analyze.query(
+      `select pg_size_pretty(pg_total_relation_size('competitor_pages')) as pages,
+        pg_size_pretty(pg_total_relation_size('competitor_page_terms')) as terms`,
+    )
+  ).rows[0];
   await analyze.end();
-  console.log(`${PAGES} pages indexed in ${filled.toFixed(0)} s; table with indexes: ${size}`);
+  console.log(
+    `${PAGES} pages indexed in ${filled.toFixed(0)} s; with indexes: competitor_pages ${size.pages}, competitor_page_terms ${size.terms}`,
+  );
 
   const service = createCompetitorSearchService({
     db: database.db,
