@@ -4,7 +4,8 @@ import { repeatedJsonFeed } from '@gem/test-servers/feed-server';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFeedParser, TOO_SLOW } from './feed-parser';
 import { FEED_MAX_BYTES } from './feed-reader';
-import { FeedParseError, parseFeedDocument } from './parse-feed';
+import { parseFeedDocument } from './parse-feed';
+import { FeedParseError } from './parsed-feed';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const X = { baseUrl: 'https://x.example/' };

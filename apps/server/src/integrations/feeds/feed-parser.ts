@@ -1,6 +1,6 @@
 import { createBudgetedWorker, DEFAULT_LIMITS, type BudgetedWorkerLimits } from '../../lib/budgeted-worker';
 import type { ParseAnswer, ParseRequest } from './feed-parser.worker';
-import { FeedParseError, type NormalisedItem, type ParseOptions } from './parse-feed';
+import { FeedParseError, type NormalisedItem, type ParseOptions } from './parsed-feed';
 
 /**
  * Parses feed documents off the event loop. A document is third-party input up to 5 MiB, and

@@ -1,5 +1,6 @@
 import { serveBudgetedWorker } from '../../lib/budgeted-worker';
-import { decodeBody, FeedParseError, parseFeedDocument, type ParseOptions } from './parse-feed';
+import { decodeBody, parseFeedDocument } from './parse-feed';
+import { FeedParseError, type ParseOptions } from './parsed-feed';
 
 /**
  * The feed parser's thread (feed-parser.ts starts it): decodes and parses one document at a

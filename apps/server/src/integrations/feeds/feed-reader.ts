@@ -3,7 +3,7 @@ import { addressPolicy } from '../http/address-policy';
 import { HttpFetchError, safeFetch, type FetchOptions, type Validators } from '../http/safe-fetch';
 import { createFeedParser, PARSE_BUDGET_MS } from './feed-parser';
 import { isSampleUrl, sampleFilePath } from './feeds-file';
-import type { NormalisedItem } from './parse-feed';
+import type { NormalisedItem } from './parsed-feed';
 
 /**
  * The feed port: reads the document a feeds-file URL names, and parses it. http(s) URLs go

@@ -4,15 +4,14 @@ import {
   canonicalUrl,
   decodeBody,
   EXCERPT_MAX,
-  FeedParseError,
   firstImageIn,
   HTML_TAGS_MAX,
   looksLikeHtml,
   parseFeedDocument,
   rssAuthorName,
   shorten,
-  type NormalisedItem,
 } from './parse-feed';
+import { FeedParseError, type NormalisedItem } from './parsed-feed';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const parse = (name: string, baseUrl = 'https://news.example/feed.json') =>

@@ -1,42 +1,13 @@
 import { withoutBidiControls } from '@gem/contracts/text-rules';
 import { parseFeed, type AtomFeed, type JsonFeed, type RssFeed } from 'feedsmith';
 import { convert, type HtmlToTextOptions } from 'html-to-text';
+import { FeedParseError, type NormalisedItem, type ParseOptions } from './parsed-feed';
 
 /**
  * Turns a feed document (JSON Feed 1.0/1.1, RSS 2.0, Atom; RDF/RSS 1.0 too) into items with
  * the spec's Feed item fields (§3). Everything that reaches the browser is checked here:
  * HTML becomes plain text, links and images must be http(s), titles and excerpts are capped.
  */
-
-export type NormalisedItem = {
-  /** The item's own id (JSON Feed id, RSS guid, Atom id), when it has one. */
-  guid: string | null;
-  /** The link without utm_* parameters or fragment: the second dedupe key. */
-  canonicalUrl: string;
-  url: string;
-  title: string;
-  imageUrl: string | null;
-  publishedAt: Date | null;
-  contentText: string;
-  authors: string[];
-};
-
-export type ParseOptions = {
-  /** Where the document came from; relative links and images resolve against it. */
-  baseUrl: string;
-  /** Sample feeds may name images served by GEM itself, as root-relative paths. */
-  localImages?: boolean;
-  /** Items read from one document at most. */
-  maxItems?: number;
-};
-
-/** The document is not a feed GEM can read (malformed, or another format). */
-export class FeedParseError extends Error {
-  constructor(message: string, options?: ErrorOptions) {
-    super(message, options);
-    this.name = 'FeedParseError';
-  }
-}
 
 export const EXCERPT_MAX = 600;
 const TITLE_MAX = 300;

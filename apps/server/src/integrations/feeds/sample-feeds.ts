@@ -1,4 +1,4 @@
-import type { NormalisedItem } from './parse-feed';
+import type { NormalisedItem } from './parsed-feed';
 
 /**
  * The bundled sample feeds are dated around this day. GEM moves every sample date forward by

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { FeedReader } from '../../integrations/feeds/feed-reader';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
-import { FeedParseError } from '../../integrations/feeds/parse-feed';
+import { FeedParseError } from '../../integrations/feeds/parsed-feed';
 import { shiftSampleDates } from '../../integrations/feeds/sample-feeds';
 import { describeUrl, HttpFetchError } from '../../integrations/http/safe-fetch';
 import type { Metrics } from '../../lib/metrics';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
 import type { FeedSource } from '../../integrations/feeds/feeds-file';
 import { isSampleUrl } from '../../integrations/feeds/feeds-file';
-import type { NormalisedItem } from '../../integrations/feeds/parse-feed';
+import type { NormalisedItem } from '../../integrations/feeds/parsed-feed';
 import { searchVector as foldedVector } from '../../lib/search-text';
 
 /** The writes of feed ingestion. Every statement is safe to run from several instances at once. */

@@ -1,4 +1,4 @@
-import { Connection, type HttpRequest, type HttpRequestOptions } from '@jsforce/jsforce-node';
+import type { Connection, HttpRequest, HttpRequestOptions } from '@jsforce/jsforce-node';
 import type {
   CampaignSummary,
   PastCampaignFact,
@@ -160,7 +160,10 @@ export function createSalesforceCrm(
 
   const connect = () => {
     connecting ??= (async () => {
-      const conn: Connection = new Connection({
+      // Loaded on the first call: a GEM on the embedded CRM never holds jsforce (7.6 MB of
+      // memory, bench/memory.md).
+      const jsforce = await import('@jsforce/jsforce-node');
+      const conn: Connection = new jsforce.Connection({
         loginUrl: config.loginUrl,
         version: config.apiVersion,
         oauth2: {
