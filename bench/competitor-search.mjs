@@ -162,6 +162,20 @@ try {
   const queries = [
     { name: 'common word (rynek), by date', request: { ...base, query: 'rynek' } },
     { name: 'common word, by relevance', request: { ...base, query: 'rynek', sort: 'relevance' } },
+    // What the screen sends: it always has a window, 90 days unless changed.
+    { name: 'common word, 90 days (the screen)', request: { ...base, query: 'rynek', dateRestrict: 'd90' } },
+    {
+      name: 'common word, 90 days, by relevance',
+      request: { ...base, query: 'rynek', dateRestrict: 'd90', sort: 'relevance' },
+    },
+    { name: 'rare word, 90 days', request: { ...base, query: tail[4000], dateRestrict: 'd90' } },
+    // A prefix that stands for many words (terminz, terminz0 … terminzz: 42% of the pages), where
+    // PostgreSQL's estimate is far too low; and a phrase, within the screen's window.
+    { name: 'prefix of many forms, 90 days', request: { ...base, query: 'terminz', dateRestrict: 'd90' } },
+    {
+      name: 'phrase, 90 days',
+      request: { ...base, query: '"transformacja cyfrowa"', dateRestrict: 'd90' },
+    },
     {
       name: 'two common words, 90-day window',
       request: { ...base, query: 'strategia ryzyko', dateRestrict: 'd90' },

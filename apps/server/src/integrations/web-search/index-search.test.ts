@@ -67,11 +67,19 @@ const request = (query: string, fields: Partial<WebSearchRequest> = {}) =>
   searchRequest(query, { num: 10, now, competitors: config.competitors.list }, fields);
 const slugs = (items: { link: string }[]) => items.map((i) => i.link.split('/').pop());
 
-describe('the index search’s caps', () => {
-  it('are 1,000 matches counted and 500 ranked', () => {
-    expect(COUNT_CAP).toBe(1_000);
-    expect(RANK_CAP).toBe(500);
-  });
+it('caps at 1,000 matches counted and 500 ranked', () => {
+  expect(COUNT_CAP).toBe(1_000);
+  expect(RANK_CAP).toBe(500);
+});
+
+// The statement walks the matches in table order without a window, newest first within one
+// (index-search.ts): both give the same pages.
+describe.each([
+  ['without a date window', () => ({})],
+  ['within a date window that holds every page', () => ({ since: daysAgo(30) })],
+])('the index search’s caps, %s', (_, window: () => Partial<WebSearchRequest>) => {
+  const request = (query: string, fields: Partial<WebSearchRequest> = {}) =>
+    searchRequest(query, { num: 10, now, competitors: config.competitors.list }, { ...window(), ...fields });
 
   it('counts every match, with the weekly counts, up to the cap', async () => {
     const search = createIndexSearch({ db: database.db, countCap: 6 });
@@ -101,6 +109,10 @@ describe('the index search’s caps', () => {
     const later = await search.search(request('audyt', { num: 2, start: 3 }));
     expect(later).toMatchObject({ totalResults: 5, totalCapped: true, nextStart: 5 });
     expect(later.weeklyCounts).toBeUndefined();
+    // A page that starts at the cap and ends past it is whole.
+    const past = await search.search(request('audyt', { num: 2, start: 5 }));
+    expect(slugs(past.items)).toEqual(['audyt-4', 'audyt-tytul']);
+    expect(past).toMatchObject({ totalResults: 5, totalCapped: true, nextStart: null });
     // Within a window that holds fewer matches than the cap, everything is counted again.
     const recent = await search.search(request('audyt', { since: daysAgo(2) }));
     expect(recent.totalResults).toBe(2);
@@ -150,16 +162,21 @@ describe('prefixes searched as the lexemes they stand for', () => {
       .insert(competitorPages)
       .values(pages.map((p) => ({ ...p, searchVector: searchVector({ A: p.title, B: '', C: p.bodyText }) })));
   // What a query matches, counted straight from the vectors (no lexemes, no caps).
-  const expected = async (query: string) => {
+  const expected = async (query: string, since?: Date) => {
     const tsquery = webTsquery(parseWebQuery(query))!;
     const rows = await database.db
       .select({ url: competitorPages.url })
       .from(competitorPages)
-      .where(sql`${competitorPages.searchVector} @@ to_tsquery('english', ${tsquery})`);
+      .where(
+        sql`${competitorPages.searchVector} @@ to_tsquery('english', ${tsquery})
+          and (${since?.toISOString() ?? null}::timestamptz is null or ${competitorPages.publishedAt} >= ${since?.toISOString() ?? null}::timestamptz)`,
+      );
     return rows.map((r) => r.url.split('/').pop()).sort();
   };
-  const found = async (query: string) => {
-    const result = await createIndexSearch({ db: database.db }).search(request(query, { num: 100 }));
+  const found = async (query: string, since?: Date) => {
+    const result = await createIndexSearch({ db: database.db }).search(
+      request(query, { num: 100, ...(since ? { since } : {}) }),
+    );
     expect(result.totalResults).toBe(result.items.length);
     return slugs(result.items).sort();
   };
@@ -201,6 +218,39 @@ describe('prefixes searched as the lexemes they stand for', () => {
       expect(await found(query), query).toEqual(want);
     }
     expect(await found('wariantx energia')).toHaveLength(PREFIX_FORMS_MAX + 3);
+  });
+
+  it('finds the same pages within a window, walked or through the GIN index', async () => {
+    // The rule of index-search.ts: the window is walked when a third or more of its newest 50 rows
+    // match; the cases below take both ways.
+    const walked = async (query: string, since: Date) => {
+      const tsquery = webTsquery(parseWebQuery(query))!;
+      const rows = (await database.db.execute(sql`
+        select count(*) filter (where search_vector @@ to_tsquery('english', ${tsquery}))::int as hits,
+          count(*)::int as n
+        from (select search_vector from competitor_page_terms where published_at >= ${since.toISOString()}::timestamptz
+          order by published_at desc nulls last limit 50) newest`)) as unknown as {
+        rows: { hits: number; n: number }[];
+      };
+      return rows.rows[0]!.hits * 3 >= rows.rows[0]!.n;
+    };
+    const ways = new Set<boolean>();
+    for (const [query, days] of [
+      ['podatkowych', 2.5],
+      ['podatkowych', 30],
+      ['wariantx energia', 30],
+      ['energii -rynek', 7],
+      ['"transformacja cyfrowa"', 30],
+      ['audyt', 30],
+      ['audyt', 2],
+    ] as const) {
+      const since = daysAgo(days);
+      const want = await expected(query, since);
+      expect(want.length, query).toBeGreaterThan(0);
+      expect(await found(query, since), `${query}, ${days} days`).toEqual(want);
+      ways.add(await walked(query, since));
+    }
+    expect([...ways].sort()).toEqual([false, true]);
   });
 
   it('finds a form first stored after an earlier search', async () => {
