@@ -101,6 +101,11 @@ export const competitorSearchResponseSchema = z.object({
     /** Seconds, e.g. '0.04'. */
     formattedSearchTime: z.string(),
     totalResults: z.number().int().nonnegative(),
+    /**
+     * The service stopped counting at totalResults ('1,000+'): there are more, and no weekly
+     * counts (GEM's own index).
+     */
+    totalCapped: z.boolean().optional(),
   }),
   /** `nextPage[0].startIndex` is where the next page starts; absent at the end. */
   queries: z.object({

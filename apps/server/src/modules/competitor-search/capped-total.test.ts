@@ -5,7 +5,8 @@ import type { WebSearch, WebSearchPage } from '../../integrations/web-search/web
 import { createCompetitorSearchService } from './competitor-search.service';
 
 // A search service that stopped counting (GEM's index stops at 1,000 matches: index-search.ts)
-// says so in formattedTotalResults ("1,000+"); the page shows "About 1,000+ results".
+// says so in formattedTotalResults ("1,000+") and totalCapped; the page shows "About 1,000+
+// results" and, for want of the weekly counts, why there is no chart.
 
 const serviceAnswering = (page: WebSearchPage) => {
   const search: WebSearch = { provider: 'index', search: async () => page };
@@ -14,7 +15,7 @@ const serviceAnswering = (page: WebSearchPage) => {
 };
 
 describe('the total of a search whose count stopped', () => {
-  it('is the cap with a plus in formattedTotalResults, and the cap in totalResults', async () => {
+  it('is the cap with a plus in formattedTotalResults, the cap in totalResults, and marked', async () => {
     const capped = await serviceAnswering({
       items: [],
       totalResults: 1_000,
@@ -24,6 +25,7 @@ describe('the total of a search whose count stopped', () => {
     expect(capped.searchInformation).toMatchObject({
       totalResults: 1_000,
       formattedTotalResults: '1,000+',
+      totalCapped: true,
     });
     expect(capped.queries.nextPage).toEqual([{ startIndex: 11 }]);
   });
@@ -35,6 +37,10 @@ describe('the total of a search whose count stopped', () => {
       start: 1,
       sort: 'date',
     });
-    expect(exact.searchInformation).toMatchObject({ totalResults: 999, formattedTotalResults: '999' });
+    expect(exact.searchInformation).toEqual({
+      totalResults: 999,
+      formattedTotalResults: '999',
+      formattedSearchTime: expect.any(String),
+    });
   });
 });

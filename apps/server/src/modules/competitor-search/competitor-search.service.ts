@@ -95,6 +95,7 @@ export function createCompetitorSearchService({
         formattedTotalResults: `${page.totalResults.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`,
         formattedSearchTime: seconds.toFixed(2),
         totalResults: page.totalResults,
+        ...(page.totalCapped ? { totalCapped: true } : {}),
       },
       queries: nextStart === null ? {} : { nextPage: [{ startIndex: nextStart }] },
       ...(page.weeklyCounts ? { weeklyCounts: page.weeklyCounts } : {}),

@@ -62,15 +62,22 @@ function page(
     start = 1,
     total = items.length,
     weeklyCounts,
-  }: { start?: number; total?: number; weeklyCounts?: CompetitorSearchResponse['weeklyCounts'] } = {},
+    capped = false,
+  }: {
+    start?: number;
+    total?: number;
+    weeklyCounts?: CompetitorSearchResponse['weeklyCounts'];
+    capped?: boolean;
+  } = {},
 ): CompetitorSearchResponse {
   const next = start + items.length;
   return {
     items,
     searchInformation: {
-      formattedTotalResults: new Intl.NumberFormat('en').format(total),
+      formattedTotalResults: `${new Intl.NumberFormat('en').format(total)}${capped ? '+' : ''}`,
       formattedSearchTime: '0.04',
       totalResults: total,
+      ...(capped ? { totalCapped: true } : {}),
     },
     queries: next <= total ? { nextPage: [{ startIndex: next }] } : {},
     ...(weeklyCounts ? { weeklyCounts } : {}),
@@ -372,6 +379,19 @@ describe('the results', () => {
     ]);
     // The drawing itself is hidden from screen readers (the table says it all).
     expect(figure.querySelector('svg[aria-hidden="true"] rect')).not.toBeNull();
+  });
+
+  it('says why there is no chart when the count stopped at its cap', async () => {
+    searchReply = () => ({ body: page([item(1)], { total: 1000, capped: true }) });
+    const { user } = await renderPage();
+    await user.type(queryBox(), 'rynek{Enter}');
+    expect(await screen.findByText('About 1,000+ results', { exact: false })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'More than 1,000 pages match: too many to chart. Narrow the window or choose one competitor to see who published them, week by week.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).toBeNull();
   });
 });
 

@@ -106,6 +106,11 @@ export function CompetitorSearch() {
           <Panel className={styles.chartPanel}>
             <WeeklyChart counts={first.weeklyCounts} competitors={list} window={state.window} />
           </Panel>
+        ) : info.totalCapped ? (
+          <p className={styles.chartNote}>
+            More than {info.totalResults.toLocaleString('en-US')} pages match: too many to chart. Narrow the
+            window or choose one competitor to see who published them, week by week.
+          </p>
         ) : null}
         <ol className={styles.results} aria-label={`Results for ${state.query}`}>
           {items.map((item, index) => (
