@@ -14,6 +14,8 @@ export const competitorSearchPaths = {
   search: '/api/brief/search-competitor-content',
   /** GET the competitors, with how fresh the index is for each. */
   competitors: '/api/competitor-search/competitors',
+  /** POST a search's query and filters; every match counted per competitor and week back. */
+  weeklyCounts: '/api/competitor-search/weekly-counts',
 } as const;
 
 /** Spec §9: page size, the default window and its units. */
@@ -118,6 +120,26 @@ export const competitorSearchResponseSchema = z.object({
   weeklyCounts: z.array(weeklyCountSchema).optional(),
 });
 export type CompetitorSearchResponse = z.infer<typeof competitorSearchResponseSchema>;
+
+/**
+ * A search's query and filters, for its weekly counts in full: what a search's first page leaves
+ * out when its count stopped at the cap (GEM's own index only).
+ */
+export const competitorWeeklyCountsRequestSchema = competitorSearchRequestSchema.pick({
+  query: true,
+  dateRestrict: true,
+  siteSearch: true,
+});
+export type CompetitorWeeklyCountsRequest = z.input<typeof competitorWeeklyCountsRequestSchema>;
+export type ParsedCompetitorWeeklyCountsRequest = z.output<typeof competitorWeeklyCountsRequestSchema>;
+
+export const competitorWeeklyCountsResponseSchema = z.object({
+  /** Every matching page, dated or not. */
+  total: z.number().int().nonnegative(),
+  /** The dated ones per competitor and week, oldest week first. */
+  weeklyCounts: z.array(weeklyCountSchema),
+});
+export type CompetitorWeeklyCountsResponse = z.infer<typeof competitorWeeklyCountsResponseSchema>;
 
 export const competitorStatusSchema = z.object({
   key: z.string(),

@@ -155,6 +155,46 @@ describe.each([
   });
 });
 
+describe('every match counted per competitor and week (countWeekly)', () => {
+  const countRequest = (query: string, since: Date | null = null) => ({
+    query: parseWebQuery(query),
+    since,
+    now,
+    competitors: config.competitors.list,
+  });
+  const sum = (counts: { count: number }[]) => counts.reduce((total, c) => total + c.count, 0);
+
+  it('counts past the search’s cap, with and without a window, walked or through the index', async () => {
+    const search = createIndexSearch({ db: database.db, countCap: 2 });
+    expect((await search.search(request('audyt'))).totalCapped).toBe(true);
+    const all = await search.countWeekly!(countRequest('audyt'));
+    expect(all.total).toBe(6);
+    expect(sum(all.weeklyCounts)).toBe(6);
+    // Within 30 days: 'audyt' is in most of the window's rows, so the window is walked.
+    const window = await search.countWeekly!(countRequest('audyt', daysAgo(30)));
+    expect(window).toEqual(all);
+    // Within 3 days: audyt-0, -1, -2 of the window's 4 rows.
+    expect((await search.countWeekly!(countRequest('audyt', daysAgo(3)))).total).toBe(3);
+    // A word in one row of the window: PostgreSQL's own plan.
+    expect((await search.countWeekly!(countRequest('audytorzy', daysAgo(30)))).total).toBe(1);
+  });
+
+  it('gives the weeks oldest first, each a Monday, competitors by key within a week', async () => {
+    const { weeklyCounts } = await createIndexSearch({ db: database.db }).countWeekly!(countRequest('audyt'));
+    const keys = weeklyCounts.map((w) => `${w.weekStart} ${w.competitorKey}`);
+    expect(keys).toEqual([...keys].sort());
+    for (const w of weeklyCounts) expect(new Date(`${w.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
+  });
+
+  it('counts nothing for no competitors', async () => {
+    const search = createIndexSearch({ db: database.db });
+    expect(await search.countWeekly!({ ...countRequest('audyt'), competitors: [] })).toEqual({
+      total: 0,
+      weeklyCounts: [],
+    });
+  });
+});
+
 describe('prefixes searched as the lexemes they stand for', () => {
   // Every page through the table's trigger, which keeps competitor_lexemes.
   const add = (pages: Page[]) =>

@@ -3,7 +3,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { webQueryMarker, webTsquery } from '../../lib/search-text';
 import { buildSnippet, snippetText } from './snippet';
-import { displayLinkOf, type WebSearch, type WebSearchPage, type WebSearchRequest } from './web-search';
+import {
+  displayLinkOf,
+  type WebSearch,
+  type WebSearchCountRequest,
+  type WebSearchPage,
+  type WebSearchRequest,
+  type WeeklyCountsAnswer,
+} from './web-search';
 
 /**
  * GEM's own index (issue 13), the default WebSearch: PostgreSQL full-text search over
@@ -66,6 +73,17 @@ type SearchRow = { total: number; weeks: WeekRow[] | string | null; items: ItemR
 const json = <T>(value: T[] | string | null): T[] =>
   typeof value === 'string' ? (JSON.parse(value) as T[]) : (value ?? []);
 
+/** The weekly counts of weeklyOf, dated weeks only, oldest first (competitors by key within a week). */
+const weeklyCountsOf = (weeks: WeekRow[] | string | null): WeeklyCount[] =>
+  json(weeks)
+    .filter((c): c is [string, string, number] => c[1] !== null)
+    .map(([competitorKey, weekStart, count]) => ({ weekStart, competitorKey, count: Number(count) }))
+    .sort((a, b) =>
+      a.weekStart === b.weekStart
+        ? a.competitorKey.localeCompare(b.competitorKey)
+        : a.weekStart.localeCompare(b.weekStart),
+    );
+
 export function createIndexSearch({
   db,
   countCap = COUNT_CAP,
@@ -76,6 +94,13 @@ export function createIndexSearch({
   countCap?: number;
   rankCap?: number;
 }): WebSearch {
+  // One word needs no second statement: its prefix's matches are what the scan reads anyway.
+  const matchQueryOf = async (tsquery: string) =>
+    ONE_PREFIX.test(tsquery)
+      ? null
+      : ((await db.execute(expandPrefixes(tsquery))) as unknown as { rows: { query: string }[] }).rows[0]!
+          .query;
+
   return {
     provider: 'index',
     async search(request: WebSearchRequest): Promise<WebSearchPage> {
@@ -83,24 +108,23 @@ export function createIndexSearch({
       if (!tsquery || request.competitors.length === 0)
         return { items: [], totalResults: 0, nextStart: null };
       const firstPage = request.start === 1;
-      // One word needs no second statement: its prefix's matches are what the scan reads anyway.
-      const matchQuery = ONE_PREFIX.test(tsquery)
-        ? null
-        : ((await db.execute(expandPrefixes(tsquery))) as unknown as { rows: { query: string }[] }).rows[0]!
-            .query;
       const result = (await db.execute(
-        searchStatement({
-          tsquery,
-          matchQuery,
-          competitorKeys: request.competitors.map((c) => c.key),
-          since: request.since,
-          relevance: request.sort === 'relevance',
-          limit: request.num,
-          offset: request.start - 1,
-          weeks: firstPage,
-          countCap,
-          rankCap,
-        }),
+        searchStatement(
+          filtersOf({
+            tsquery,
+            matchQuery: await matchQueryOf(tsquery),
+            competitorKeys: request.competitors.map((c) => c.key),
+            since: request.since,
+          }),
+          {
+            relevance: request.sort === 'relevance',
+            limit: request.num,
+            offset: request.start - 1,
+            weeks: firstPage,
+            countCap,
+            rankCap,
+          },
+        ),
       )) as unknown as { rows: SearchRow[] };
       const row = result.rows[0]!;
       const counted = Number(row.total);
@@ -125,20 +149,7 @@ export function createIndexSearch({
       const next = request.start + items.length;
       const last = request.sort === 'relevance' ? Math.min(totalResults, rankCap) : totalResults;
       const weeklyCounts: WeeklyCount[] | undefined =
-        firstPage && !capped
-          ? json(row.weeks)
-              .filter((c): c is [string, string, number] => c[1] !== null)
-              .map(([competitorKey, weekStart, count]) => ({
-                weekStart,
-                competitorKey,
-                count: Number(count),
-              }))
-              .sort((a, b) =>
-                a.weekStart === b.weekStart
-                  ? a.competitorKey.localeCompare(b.competitorKey)
-                  : a.weekStart.localeCompare(b.weekStart),
-              )
-          : undefined;
+        firstPage && !capped ? weeklyCountsOf(row.weeks) : undefined;
       return {
         items,
         totalResults,
@@ -147,8 +158,102 @@ export function createIndexSearch({
         ...(weeklyCounts ? { weeklyCounts } : {}),
       };
     },
+
+    /** Every match, no cap: as many rows checked as there are matches (or rows in the window). */
+    async countWeekly(request: WebSearchCountRequest): Promise<WeeklyCountsAnswer> {
+      const tsquery = webTsquery(request.query);
+      if (!tsquery || request.competitors.length === 0) return { total: 0, weeklyCounts: [] };
+      const filters = filtersOf({
+        tsquery,
+        matchQuery: await matchQueryOf(tsquery),
+        competitorKeys: request.competitors.map((c) => c.key),
+        since: request.since,
+      });
+      const result = (await db.execute(sql`
+        with ${matchingOf(filters, null)}
+        select (select count(*)::int from matching) as total, (${weeklyOf()}) as weeks`)) as unknown as {
+        rows: { total: number; weeks: WeekRow[] | string | null }[];
+      };
+      const row = result.rows[0]!;
+      return { total: Number(row.total), weeklyCounts: weeklyCountsOf(row.weeks) };
+    },
   };
 }
+
+type Filters = {
+  /** `to_tsquery('english', …)` of the query as typed (ranking). */
+  query: SQL;
+  /** What a page must match: the query with its prefixes as lexemes, a constant for the planner. */
+  match: SQL;
+  competitorIn: SQL;
+  inWindow: SQL | null;
+  /** All three, for the planner (`@@`, so the GIN index can serve it). */
+  where: SQL;
+};
+
+function filtersOf(o: {
+  tsquery: string;
+  /** The query with its prefixes as lexemes (expandPrefixes), or null to match tsquery as it is. */
+  matchQuery: string | null;
+  competitorKeys: string[];
+  since: Date | null;
+}): Filters {
+  const query = sql`to_tsquery('english', ${o.tsquery})`;
+  // A constant (the planner sees which words, so which plan); ranking keeps the query as typed.
+  const match = o.matchQuery === null ? query : sql`${o.matchQuery}::tsquery`;
+  const competitorIn = sql`competitor_key in (${sql.join(
+    o.competitorKeys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`;
+  const inWindow = o.since ? sql`published_at >= ${o.since.toISOString()}::timestamptz` : null;
+  const where = sql.join(
+    [sql`search_vector @@ ${match}`, competitorIn, ...(inWindow ? [inWindow] : [])],
+    sql` and `,
+  );
+  return { query, match, competitorIn, inWindow, where };
+}
+
+/** The date index's own order (no sort, no tie-break by id): the walks read it newest first. */
+const NEWEST_FIRST = sql.raw('published_at desc nulls last');
+
+/**
+ * The CTE `matching`: id, competitor_key and published_at of up to `limit` matches (null: all),
+ * in no order. Within a window, its newest PROBE_ROWS rows tell how common the query is there
+ * (`probe`). When a third or more match, the window is walked newest first and each row checked
+ * (ts_match_vq: the same test as @@, which the GIN index does not serve), stopping at the limit.
+ * Else the planner chooses, the GIN index as a rule. Left to itself, PostgreSQL can estimate a
+ * prefix far too rare; the GIN index then reads every match in the whole index (40,000 for a
+ * prefix in 85% of the pages: 20 ms) to keep the thousand it needs, where the walk checks about
+ * 1,200 rows (bench/competitor-search.md).
+ */
+function matchingOf({ where, match, competitorIn, inWindow }: Filters, limit: number | null): SQL {
+  const planned = sql`select id, competitor_key, published_at from competitor_page_terms where ${where}
+    limit ${limit}`;
+  if (!inWindow) return sql`matching as materialized (${planned})`;
+  const walked = sql`select id, competitor_key, published_at from competitor_page_terms
+    where ts_match_vq(search_vector, ${match}) and ${competitorIn} and ${inWindow}
+    order by ${NEWEST_FIRST} limit ${limit}`;
+  return sql`probe as materialized (
+    select count(*) filter (where ts_match_vq(search_vector, ${match})) * ${WALK_SHARE} >= count(*)
+      as walk
+    from (
+      select search_vector from competitor_page_terms where ${competitorIn} and ${inWindow}
+      order by ${NEWEST_FIRST} limit ${PROBE_ROWS}
+    ) newest
+  ),
+  matching as materialized (
+    select * from (${walked}) w where (select walk from probe)
+    union all
+    select * from (${planned}) p where not (select walk from probe)
+  )`;
+}
+
+/** `matching` counted per competitor and week (the week's Monday, UTC), as JSON rows of WeekRow. */
+const weeklyOf = () => sql`
+  select json_agg(json_build_array(competitor_key, to_char(week, 'YYYY-MM-DD'), n)) from (
+    select competitor_key, date_trunc('week', published_at at time zone 'UTC') as week, count(*)::int as n
+    from matching group by 1, 2
+  ) w`;
 
 /**
  * The one statement of a search: it counts the matches (at most countCap + 1: `matching`) and,
@@ -162,31 +267,18 @@ export function createIndexSearch({
  * the newest matches instead (so that a capped page could come from it too) cost more than it
  * saved for a word in a third of the pages.
  */
-function searchStatement(o: {
-  tsquery: string;
-  /** The query with its prefixes as lexemes (expandPrefixes), or null to match tsquery as it is. */
-  matchQuery: string | null;
-  competitorKeys: string[];
-  since: Date | null;
-  relevance: boolean;
-  limit: number;
-  offset: number;
-  weeks: boolean;
-  countCap: number;
-  rankCap: number;
-}): SQL {
-  const query = sql`to_tsquery('english', ${o.tsquery})`;
-  // A constant (the planner sees which words, so which plan); ranking keeps the query as typed.
-  const match = o.matchQuery === null ? query : sql`${o.matchQuery}::tsquery`;
-  const competitorIn = sql`competitor_key in (${sql.join(
-    o.competitorKeys.map((k) => sql`${k}`),
-    sql`, `,
-  )})`;
-  const inWindow = o.since ? sql`published_at >= ${o.since.toISOString()}::timestamptz` : null;
-  const where = sql.join(
-    [sql`search_vector @@ ${match}`, competitorIn, ...(inWindow ? [inWindow] : [])],
-    sql` and `,
-  );
+function searchStatement(
+  filters: Filters,
+  o: {
+    relevance: boolean;
+    limit: number;
+    offset: number;
+    weeks: boolean;
+    countCap: number;
+    rankCap: number;
+  },
+): SQL {
+  const { query, where } = filters;
   const byDate = sql.raw('published_at desc nulls last, id desc');
   const limit = sql`limit ${o.limit} offset ${o.offset}`;
   const rank = (vector: SQL) => sql`ts_rank_cd(${RANK_WEIGHTS}::float4[], ${vector}, ${query})`;
@@ -207,38 +299,8 @@ function searchStatement(o: {
         floor(extract(epoch from p.published_at) * 1000), p.sample)
       order by k.rank desc, k.published_at desc nulls last, k.id desc)
     from (${pageOf(source)}) k join competitor_pages p on p.id = k.id)`;
-  // `matching`: up to countCap + 1 matches, in no order. Within a window, its newest PROBE_ROWS
-  // rows tell how common the query is there (`probe`). When a third or more match, the window is
-  // walked newest first and each row checked (ts_match_vq: the same test as @@, which the GIN
-  // index does not serve), stopping at the cap. Else the planner chooses, the GIN index as a rule.
-  // Left to itself, PostgreSQL can estimate a prefix far too rare; the GIN index then reads every
-  // match in the whole index (40,000 for a prefix in 85% of the pages: 20 ms) to keep the
-  // thousand it needs, where the walk checks about 1,200 rows (bench/competitor-search.md).
-  // `newestFirst` is the date index's own order (no sort, no tie-break by id).
-  const newestFirst = sql.raw('published_at desc nulls last');
-  const matchingOf = () => {
-    const planned = sql`select id, competitor_key, published_at from competitor_page_terms where ${where}
-      limit ${o.countCap + 1}`;
-    if (!inWindow) return sql`matching as materialized (${planned})`;
-    const walked = sql`select id, competitor_key, published_at from competitor_page_terms
-      where ts_match_vq(search_vector, ${match}) and ${competitorIn} and ${inWindow}
-      order by ${newestFirst} limit ${o.countCap + 1}`;
-    return sql`probe as materialized (
-      select count(*) filter (where ts_match_vq(search_vector, ${match})) * ${WALK_SHARE} >= count(*)
-        as walk
-      from (
-        select search_vector from competitor_page_terms where ${competitorIn} and ${inWindow}
-        order by ${newestFirst} limit ${PROBE_ROWS}
-      ) newest
-    ),
-    matching as materialized (
-      select * from (${walked}) w where (select walk from probe)
-      union all
-      select * from (${planned}) p where not (select walk from probe)
-    )`;
-  };
   return sql`
-    with ${matchingOf()},
+    with ${matchingOf(filters, o.countCap + 1)},
     counted as materialized (select count(*)::int as total from matching)${
       o.relevance
         ? sql`,
@@ -254,17 +316,7 @@ function searchStatement(o: {
         : sql``
     }
     select counted.total,
-      ${
-        o.weeks
-          ? sql`case when counted.total <= ${o.countCap} then (
-        select json_agg(json_build_array(competitor_key, to_char(week, 'YYYY-MM-DD'), n)) from (
-          select competitor_key, date_trunc('week', published_at at time zone 'UTC') as week,
-            count(*)::int as n
-          from matching group by 1, 2
-        ) w
-      ) end`
-          : sql`null`
-      } as weeks,
+      ${o.weeks ? sql`case when counted.total <= ${o.countCap} then (${weeklyOf()}) end` : sql`null`} as weeks,
       case when counted.total <= ${o.countCap} then ${itemsOf('matching')} else ${itemsOf('table')} end as items
     from counted`;
 }

@@ -37,9 +37,21 @@ export type WebSearchPage = {
   weeklyCounts?: WeeklyCount[];
 };
 
+/** A search's query and filters, for counting every match (no page). */
+export type WebSearchCountRequest = Pick<WebSearchRequest, 'query' | 'since' | 'now' | 'competitors'>;
+
+export type WeeklyCountsAnswer = {
+  /** Every matching page, dated or not. */
+  total: number;
+  /** The dated ones per competitor and week, oldest week first. */
+  weeklyCounts: WeeklyCount[];
+};
+
 export type WebSearch = {
   readonly provider: 'index' | 'brave';
   search(request: WebSearchRequest, signal?: AbortSignal): Promise<WebSearchPage>;
+  /** Every match counted per competitor and week, where the service can count them. */
+  countWeekly?(request: WebSearchCountRequest): Promise<WeeklyCountsAnswer>;
 };
 
 /** The host as a result shows it: without 'www.'. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/test-config';
 import type { Db } from '../../db/client';
 import type { WebSearch, WebSearchPage } from '../../integrations/web-search/web-search';
-import { createCompetitorSearchService } from './competitor-search.service';
+import { AppError } from '../../lib/app-error';
+import { createCompetitorSearchService, NOT_COUNTED } from './competitor-search.service';
 
 // A search service that stopped counting (GEM's index stops at 1,000 matches: index-search.ts)
 // says so in formattedTotalResults ("1,000+") and totalCapped; the page shows "About 1,000+
@@ -42,5 +43,14 @@ describe('the total of a search whose count stopped', () => {
       formattedTotalResults: '999',
       formattedSearchTime: expect.any(String),
     });
+  });
+});
+
+describe('the weekly counts of a search service that cannot count them', () => {
+  it('are a 404 that says so (the Brave adapter)', async () => {
+    const service = serviceAnswering({ items: [], totalResults: 0, nextStart: null });
+    const failure = service.weeklyCounts({ query: 'rynek' });
+    await expect(failure).rejects.toBeInstanceOf(AppError);
+    await expect(failure).rejects.toMatchObject({ statusCode: 404, message: NOT_COUNTED });
   });
 });

@@ -3,13 +3,16 @@ import {
   siteSearchOf,
   type CompetitorSearchResponse,
   type CompetitorsResponse,
+  type CompetitorWeeklyCountsResponse,
   type ParsedCompetitorSearchRequest,
+  type ParsedCompetitorWeeklyCountsRequest,
 } from '@gem/contracts/competitor-search';
 import { sql } from 'drizzle-orm';
 import type { CompetitorsConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { competitorCrawls, competitorPages } from '../../db/schema/competitor-search';
 import type { WebSearch } from '../../integrations/web-search/web-search';
+import { AppError } from '../../lib/app-error';
 import { parseWebQuery, webTsquery } from '../../lib/search-text';
 
 /** Competitor search (issue 13): the spec's search call over the WebSearch port, and the competitors' status. */
@@ -18,6 +21,7 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export const NO_WORDS = 'The query has no words to search for.';
 export const ONLY_EXCLUDED = 'The query only excludes words: add a word to search for.';
+export const NOT_COUNTED = 'This search service cannot count its matches per week.';
 export const UNKNOWN_SITE =
   'This is not one of the competitors’ sites. Choose one from the list, or none for all.';
 
@@ -62,23 +66,27 @@ export function createCompetitorSearchService({
     return found;
   }
 
+  /** The window as a request names it (`d90`, `w12`): its days, and the instant it starts. */
+  function windowOf(dateRestrict: string | null | undefined, at: Date) {
+    const windowDays = dateRestrict
+      ? Number(dateRestrict.slice(1)) * (dateRestrict[0] === 'w' ? 7 : 1)
+      : null;
+    return { windowDays, since: windowDays === null ? null : new Date(at.getTime() - windowDays * DAY) };
+  }
+
   async function searchContent(
     request: ParsedCompetitorSearchRequest,
     signal?: AbortSignal,
   ): Promise<CompetitorSearchResponse> {
     const started = performance.now();
     const at = now();
-    const windowDays = request.dateRestrict
-      ? Number(request.dateRestrict.slice(1)) * (request.dateRestrict[0] === 'w' ? 7 : 1)
-      : null;
     const page = await search.search(
       {
         text: request.query,
         query: parseWebQuery(request.query),
         num: request.num,
         start: request.start,
-        since: windowDays === null ? null : new Date(at.getTime() - windowDays * DAY),
-        windowDays,
+        ...windowOf(request.dateRestrict, at),
         now: at,
         sort: request.sort,
         // The routes' schema has refused an unknown site.
@@ -100,6 +108,24 @@ export function createCompetitorSearchService({
       queries: nextStart === null ? {} : { nextPage: [{ startIndex: nextStart }] },
       ...(page.weeklyCounts ? { weeklyCounts: page.weeklyCounts } : {}),
     };
+  }
+
+  /**
+   * Every match of a search counted per competitor and week: the chart a first page leaves out
+   * when its count stopped at the cap. GEM's own index only; it checks every match in the window.
+   */
+  async function weeklyCounts(
+    request: ParsedCompetitorWeeklyCountsRequest,
+  ): Promise<CompetitorWeeklyCountsResponse> {
+    if (!search.countWeekly) throw new AppError(404, 'not_found', NOT_COUNTED);
+    const at = now();
+    return search.countWeekly({
+      query: parseWebQuery(request.query),
+      since: windowOf(request.dateRestrict, at).since,
+      now: at,
+      // The routes' schema has refused an unknown site.
+      competitors: competitorsFor(request.siteSearch) ?? [],
+    });
   }
 
   async function listCompetitors(): Promise<CompetitorsResponse> {
@@ -137,5 +163,5 @@ export function createCompetitorSearchService({
     };
   }
 
-  return { problems, search: searchContent, listCompetitors };
+  return { problems, search: searchContent, weeklyCounts, listCompetitors };
 }

@@ -2,6 +2,7 @@ import {
   competitorSearchPaths,
   competitorSearchResponseSchema,
   competitorsResponseSchema,
+  competitorWeeklyCountsResponseSchema,
   type CompetitorSearchRequest,
   type CompetitorSearchResponse,
 } from '@gem/contracts/competitor-search';
@@ -118,13 +119,14 @@ afterAll(async () => {
   await issuer?.close();
 });
 
-const post = (body: unknown) =>
+const postTo = (url: string) => (body: unknown) =>
   app.inject({
     method: 'POST',
-    url: competitorSearchPaths.search,
+    url,
     headers: { authorization: `Bearer ${token}` },
     payload: body as object,
   });
+const post = postTo(competitorSearchPaths.search);
 
 async function search(body: CompetitorSearchRequest): Promise<CompetitorSearchResponse> {
   const res = await post(body);
@@ -283,6 +285,53 @@ describe('POST /api/brief/search-competitor-content', () => {
     ]);
     expect((await post({ query: 'chmura', dateRestrict: 'd0' })).statusCode).toBe(400);
     expect((await post({ query: 'chmura', start: 1001 })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/competitor-search/weekly-counts', () => {
+  const postCounts = postTo(competitorSearchPaths.weeklyCounts);
+
+  it('counts every match per competitor and week, as the first page does when it counted them all', async () => {
+    for (const request of [
+      { query: 'chmura', dateRestrict: 'd10' },
+      { query: 'raport OR podatki', dateRestrict: 'w2' },
+      { query: 'chmura', dateRestrict: 'd90', siteSearch: 'www.pwc.pl/pl/' },
+    ]) {
+      const res = await postCounts(request);
+      expect(res.statusCode, res.body).toBe(200);
+      const counts = competitorWeeklyCountsResponseSchema.parse(res.json());
+      const first = await search(request);
+      expect(counts.total, request.query).toBe(first.searchInformation.totalResults);
+      expect(counts.weeklyCounts, request.query).toEqual(first.weeklyCounts);
+    }
+  });
+
+  it('counts undated pages in the total but in no week', async () => {
+    const counts = competitorWeeklyCountsResponseSchema.parse((await postCounts({ query: 'ESG' })).json());
+    expect(counts.total).toBe(2);
+    expect(counts.weeklyCounts.reduce((sum, w) => sum + w.count, 0)).toBe(1);
+  });
+
+  it('refuses what a search refuses, naming the field', async () => {
+    const res = await postCounts({ query: '-chmura', siteSearch: 'example.com/' });
+    expect(res.statusCode).toBe(400);
+    const issues = errorResponseSchema.parse(res.json()).error.issues!;
+    expect(issues.map((i) => i.path).sort()).toEqual(['body.query', 'body.siteSearch']);
+    expect(issues.find((i) => i.path === 'body.query')!.message).toBe(ONLY_EXCLUDED);
+    const window = await postCounts({ query: 'chmura', dateRestrict: 'd0' });
+    expect(window.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(window.json()).error.issues!.map((i) => i.path)).toEqual([
+      'body.dateRestrict',
+    ]);
+  });
+
+  it('needs a signed-in user', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: competitorSearchPaths.weeklyCounts,
+      payload: { query: 'chmura' },
+    });
+    expect(res.statusCode).toBe(401);
   });
 });
 

@@ -381,17 +381,53 @@ describe('the results', () => {
     expect(figure.querySelector('svg[aria-hidden="true"] rect')).not.toBeNull();
   });
 
-  it('says why there is no chart when the count stopped at its cap', async () => {
+  it('charts every match on request when the count stopped at its cap, and says when it could not', async () => {
+    const counted: unknown[] = [];
+    let countsStatus = 503;
+    server.on('POST', competitorSearchPaths.weeklyCounts, (_req, raw, res) => {
+      counted.push(JSON.parse(raw));
+      if (countsStatus !== 200) {
+        return json(res, countsStatus, {
+          error: { code: 'service_unavailable', message: 'The index is busy.' },
+        });
+      }
+      json(res, 200, {
+        total: 1234,
+        weeklyCounts: [{ weekStart: mondayWeeksAgo(1), competitorKey: 'deloitte', count: 1200 }],
+      });
+    });
     searchReply = () => ({ body: page([item(1)], { total: 1000, capped: true }) });
     const { user } = await renderPage();
     await user.type(queryBox(), 'rynek{Enter}');
     expect(await screen.findByText('About 1,000+ results', { exact: false })).toBeInTheDocument();
     expect(
       screen.getByText(
-        'More than 1,000 pages match: too many to chart. Narrow the window or choose one competitor to see who published them, week by week.',
+        'More than 1,000 pages match: too many to chart with the results. Count them all to see who published them, week by week, or narrow the window or choose one competitor.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('figure')).toBeNull();
+    // Nothing is counted before it is asked for.
+    expect(counted).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Chart every match' }));
+    expect(await screen.findByText(/^The matches could not be counted: /)).toHaveTextContent(
+      'The matches could not be counted: The index is busy.',
+    );
+    // Asked once more on a 503, as the search is.
+    const asked = { query: 'rynek', siteSearch: null, dateRestrict: 'd90' };
+    expect(counted).toEqual([asked, asked]);
+
+    countsStatus = 200;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    const figure = await screen.findByRole('figure', { name: 'Matching pages per week, by competitor' });
+    expect(screen.getByText('1,234 pages match, all counted.')).toBeInTheDocument();
+    const rows = within(figure)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((c) => c.textContent));
+    expect(rows[0]).toEqual(['Week', 'Deloitte', 'Total']);
+    expect(rows.filter((r) => r.at(-1) !== '0' && r[0] !== 'Week')).toEqual([
+      [`Week of ${dayLabel(mondayWeeksAgo(1))}`, '1,200', '1,200'],
+    ]);
   });
 });
 

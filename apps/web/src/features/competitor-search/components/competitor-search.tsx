@@ -17,6 +17,7 @@ import {
 } from '../search-params';
 import styles from './competitor-search.module.css';
 import { IndexEmpty, NoResults, SearchFailed, SearchIntro } from './empty-states';
+import { EveryMatchChart } from './every-match-chart';
 import { IndexFreshness, isIndexEmpty } from './index-freshness';
 import { ResultCard } from './result-card';
 import { SearchForm } from './search-form';
@@ -42,7 +43,8 @@ export function CompetitorSearch() {
   const state = readSearchParams(searchParams);
   const queryRef = useRef<HTMLInputElement>(null);
   const competitors = useCompetitors();
-  const search = useCompetitorSearch(requestOf(state));
+  const request = requestOf(state);
+  const search = useCompetitorSearch(request);
 
   const list = competitors.data?.competitors ?? [];
   const indexEmpty = isIndexEmpty(competitors.data);
@@ -106,11 +108,14 @@ export function CompetitorSearch() {
           <Panel className={styles.chartPanel}>
             <WeeklyChart counts={first.weeklyCounts} competitors={list} window={state.window} />
           </Panel>
-        ) : info.totalCapped ? (
-          <p className={styles.chartNote}>
-            More than {info.totalResults.toLocaleString('en-US')} pages match: too many to chart. Narrow the
-            window or choose one competitor to see who published them, week by week.
-          </p>
+        ) : info.totalCapped && request ? (
+          <EveryMatchChart
+            key={JSON.stringify(request)}
+            search={request}
+            cap={info.totalResults}
+            competitors={list}
+            window={state.window}
+          />
         ) : null}
         <ol className={styles.results} aria-label={`Results for ${state.query}`}>
           {items.map((item, index) => (
