@@ -25,10 +25,13 @@ export function getWeeklyCounts(
   });
 }
 
+export const weeklyCountsQueryKey = (params: WeeklyCountsParams | null) =>
+  ['competitor-search', 'weekly-counts', params] as const;
+
 /** Nothing is asked before there are params (the user asked for the chart). */
 export function useWeeklyCounts(params: WeeklyCountsParams | null) {
   return useQuery({
-    queryKey: ['competitor-search', 'weekly-counts', params],
+    queryKey: weeklyCountsQueryKey(params),
     queryFn: ({ signal }) => getWeeklyCounts(params!, signal),
     enabled: params !== null,
     // As the search: once, then the page offers 'Try again'.

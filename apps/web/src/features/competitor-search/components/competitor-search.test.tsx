@@ -428,6 +428,13 @@ describe('the results', () => {
     expect(rows.filter((r) => r.at(-1) !== '0' && r[0] !== 'Week')).toEqual([
       [`Week of ${dayLabel(mondayWeeksAgo(1))}`, '1,200', '1,200'],
     ]);
+
+    // Sorting the same search another way keeps the chart, without counting again.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'relevance');
+    await user.click(searchButton());
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ sort: 'relevance' }));
+    expect(await screen.findByText('1,234 pages match, all counted.')).toBeInTheDocument();
+    expect(counted).toHaveLength(3);
   });
 });
 

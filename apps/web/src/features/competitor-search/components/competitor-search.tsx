@@ -45,6 +45,12 @@ export function CompetitorSearch() {
   const competitors = useCompetitors();
   const request = requestOf(state);
   const search = useCompetitorSearch(request);
+  // What the chart of every match counts: the sort does not change it.
+  const counted = request && {
+    query: request.query,
+    siteSearch: request.siteSearch,
+    dateRestrict: request.dateRestrict,
+  };
 
   const list = competitors.data?.competitors ?? [];
   const indexEmpty = isIndexEmpty(competitors.data);
@@ -108,10 +114,10 @@ export function CompetitorSearch() {
           <Panel className={styles.chartPanel}>
             <WeeklyChart counts={first.weeklyCounts} competitors={list} window={state.window} />
           </Panel>
-        ) : info.totalCapped && request ? (
+        ) : info.totalCapped && counted ? (
           <EveryMatchChart
-            key={JSON.stringify(request)}
-            search={request}
+            key={JSON.stringify(counted)}
+            search={counted}
             cap={info.totalResults}
             competitors={list}
             window={state.window}

@@ -1,10 +1,11 @@
 import type { CompetitorStatus } from '@gem/contracts/competitor-search';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 
-import { useWeeklyCounts, type WeeklyCountsParams } from '../api/get-weekly-counts';
+import { useWeeklyCounts, weeklyCountsQueryKey, type WeeklyCountsParams } from '../api/get-weekly-counts';
 import { countOf } from '../format';
 import type { SearchWindow } from '../search-params';
 import styles from './competitor-search.module.css';
@@ -21,10 +22,15 @@ type EveryMatchChartProps = {
 /**
  * The chart of a search whose count stopped at its cap: the results come without it, and every
  * match is counted when asked (it checks every page of the window, so it is not done for every
- * search). Keyed by the search where it is used, so a new search starts unasked.
+ * search). Keyed by the search where it is used, so a new search starts unasked unless its
+ * counts are still at hand.
  */
 export function EveryMatchChart({ search, cap, competitors, window }: EveryMatchChartProps) {
-  const [asked, setAsked] = useState(false);
+  // Asked already when the counts are at hand (the same search sorted another way, or Back).
+  const queryClient = useQueryClient();
+  const [asked, setAsked] = useState(
+    () => queryClient.getQueryData(weeklyCountsQueryKey(search)) !== undefined,
+  );
   const counts = useWeeklyCounts(asked ? search : null);
 
   if (!asked) {
