@@ -41,7 +41,7 @@ async function submit(page: Page, action: () => Promise<unknown>) {
 async function searched(page: Page) {
   await page
     .locator('main')
-    .getByText(/^(About [\d,]+ results|1 result) \([\d.]+ seconds\)$|^No pages match/)
+    .getByText(/^([\d,]+\+? results|1 result) \([\d.]+ seconds\)$|^No pages match/)
     .first()
     .waitFor({ timeout: 15_000 });
 }
@@ -83,7 +83,7 @@ describe('Competitor search', () => {
       siteSearch: null,
     });
     expect(new URL(page.url()).searchParams.get('q')).toBe(QUERY);
-    expect(await page.getByText(/^About [\d,]+ results \([\d.]+ seconds\)$|^1 result/).count()).toBe(1);
+    expect(await page.getByText(/^[\d,]+\+? results \([\d.]+ seconds\)$|^1 result/).count()).toBe(1);
     const cards = results(page).locator('article');
     expect(await cards.count()).toBeGreaterThan(0);
     // Sample pages say so; matched words are marked.

@@ -4,6 +4,19 @@ const number = new Intl.NumberFormat('en');
 export const countOf = (count: number, one: string, many: string): string =>
   `${number.format(count)} ${count === 1 ? one : many}`;
 
+/**
+ * The count line's words: GEM's own index counts exactly ('12 results'), up to its cap
+ * ('1,000+ results'); a hosted search service only knows what it has shown so far ('About …').
+ */
+export function resultsOf(
+  info: { formattedTotalResults: string; totalResults: number; totalCapped?: boolean },
+  provider: 'index' | 'brave' | undefined,
+): string {
+  if (info.totalResults === 1 && !info.totalCapped) return '1 result';
+  const exact = provider === 'index' || info.totalCapped;
+  return `${exact ? '' : 'About '}${info.formattedTotalResults} results`;
+}
+
 /** Only web links open from a result; anything else (javascript:, data:) is not a link. */
 export function webLink(value: string): string | null {
   try {

@@ -260,7 +260,7 @@ describe('the results', () => {
     expect(within(second!).getByText('Sample')).toBeVisible();
     expect(within(second!).getByText('kpmg.com')).toBeVisible();
 
-    expect(screen.getByText('About 1,234 results (0.04 seconds)')).toBeVisible();
+    expect(screen.getByText('1,234 results (0.04 seconds)')).toBeVisible();
   });
 
   it('shows an HTML-looking title and snippet as the text they are', async () => {
@@ -292,6 +292,14 @@ describe('the results', () => {
     const { user } = await renderPage();
     await user.type(queryBox(), 'ESG{Enter}');
     expect(await screen.findByText('1 result (0.04 seconds)')).toBeVisible();
+  });
+
+  it('says "About" only for a hosted search service, which counts what it has shown so far', async () => {
+    competitorsReply = () => ({ body: competitors({ provider: 'brave', sample: false }) });
+    searchReply = () => ({ body: page([item(1), item(2)], { total: 2 }) });
+    const { user } = await renderPage();
+    await user.type(queryBox(), 'ESG{Enter}');
+    expect(await screen.findByText('About 2 results (0.04 seconds)')).toBeVisible();
   });
 
   it('appends the next page with Load More Results, which is gone at the end', async () => {
@@ -399,7 +407,7 @@ describe('the results', () => {
     searchReply = () => ({ body: page([item(1)], { total: 1000, capped: true }) });
     const { user } = await renderPage();
     await user.type(queryBox(), 'rynek{Enter}');
-    expect(await screen.findByText('About 1,000+ results', { exact: false })).toBeInTheDocument();
+    expect(await screen.findByText('1,000+ results (0.04 seconds)')).toBeInTheDocument();
     expect(
       screen.getByText(
         'More than 1,000 pages match: too many to chart with the results. Count them all to see who published them, week by week, or narrow the window or choose one competitor.',

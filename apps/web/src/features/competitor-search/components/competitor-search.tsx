@@ -7,7 +7,7 @@ import { ApiError } from '@/lib/api-client';
 
 import { useCompetitors } from '../api/get-competitors';
 import { useCompetitorSearch, type CompetitorSearchParams } from '../api/search-competitor-content';
-import { countOf } from '../format';
+import { countOf, resultsOf } from '../format';
 import {
   dateRestrictOf,
   readSearchParams,
@@ -107,8 +107,7 @@ export function CompetitorSearch() {
     body = (
       <>
         <p className={styles.summary} role="status">
-          {info.totalResults === 1 ? '1 result' : `About ${info.formattedTotalResults} results`} (
-          {info.formattedSearchTime} seconds)
+          {resultsOf(info, competitors.data?.provider)} ({info.formattedSearchTime} seconds)
         </p>
         {first.weeklyCounts && first.weeklyCounts.length > 0 ? (
           <Panel className={styles.chartPanel}>
