@@ -58,8 +58,14 @@ export const competitorPageTerms = pgTable(
   },
   (t) => [
     index('competitor_page_terms_search_idx').using('gin', t.searchVector),
-    index('competitor_page_terms_competitor_published_idx').on(t.competitorKey, t.publishedAt.desc()),
-    index('competitor_page_terms_published_idx').on(t.publishedAt.desc()),
+    // Newest first with the id as the tie-break: the order of a search's page, which the walk
+    // (competitor_walk, migration 0011) reads in.
+    index('competitor_page_terms_competitor_published_idx').on(
+      t.competitorKey,
+      t.publishedAt.desc(),
+      t.id.desc(),
+    ),
+    index('competitor_page_terms_published_idx').on(t.publishedAt.desc(), t.id.desc()),
   ],
 );
 

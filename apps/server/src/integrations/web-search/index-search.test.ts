@@ -113,11 +113,31 @@ describe.each([
     const past = await search.search(request('audyt', { num: 2, start: 5 }));
     expect(slugs(past.items)).toEqual(['audyt-4', 'audyt-tytul']);
     expect(past).toMatchObject({ totalResults: 5, totalCapped: true, nextStart: null });
+    // So is one that starts past the cap (pages go on to COMPETITOR_START_MAX past a 1,000 count).
+    const beyond = await createIndexSearch({ db: database.db, countCap: 4 }).search(
+      request('audyt', { num: 2, start: 5 }),
+    );
+    expect(slugs(beyond.items)).toEqual(['audyt-4', 'audyt-tytul']);
+    expect(beyond).toMatchObject({ totalResults: 4, totalCapped: true });
     // Within a window that holds fewer matches than the cap, everything is counted again.
     const recent = await search.search(request('audyt', { since: daysAgo(2) }));
     expect(recent.totalResults).toBe(2);
     expect(recent.totalCapped).toBeUndefined();
     expect(recent.weeklyCounts!.reduce((sum, w) => sum + w.count, 0)).toBe(2);
+  });
+
+  it('searches one competitor’s pages, up to the cap and past it', async () => {
+    const first = config.competitors.list[0]!;
+    const all = await createIndexSearch({ db: database.db }).search(
+      request('audyt', { competitors: [first] }),
+    );
+    expect(slugs(all.items)).toEqual(['audyt-0', 'audyt-2', 'audyt-4', 'audyt-tytul']);
+    expect(all.totalResults).toBe(4);
+    const capped = await createIndexSearch({ db: database.db, countCap: 2 }).search(
+      request('audyt', { competitors: [first], num: 2, start: 3 }),
+    );
+    expect(slugs(capped.items)).toEqual(['audyt-4', 'audyt-tytul']);
+    expect(capped).toMatchObject({ totalResults: 2, totalCapped: true, nextStart: null });
   });
 
   it('ranks every match when they are fewer than the rank cap (the title first)', async () => {

@@ -189,6 +189,9 @@ type Filters = {
   inWindow: SQL | null;
   /** All three, for the planner (`@@`, so the GIN index can serve it). */
   where: SQL;
+  /** The arguments of competitor_walk after the query: the competitors' keys and the window's start. */
+  walkKeys: SQL;
+  since: SQL | null;
 };
 
 function filtersOf(o: {
@@ -205,34 +208,42 @@ function filtersOf(o: {
     o.competitorKeys.map((k) => sql`${k}`),
     sql`, `,
   )})`;
-  const inWindow = o.since ? sql`published_at >= ${o.since.toISOString()}::timestamptz` : null;
+  const since = o.since ? sql`${o.since.toISOString()}::timestamptz` : null;
+  const inWindow = since ? sql`published_at >= ${since}` : null;
   const where = sql.join(
     [sql`search_vector @@ ${match}`, competitorIn, ...(inWindow ? [inWindow] : [])],
     sql` and `,
   );
-  return { query, match, competitorIn, inWindow, where };
+  const walkKeys = sql`array[${sql.join(
+    o.competitorKeys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+  return { query, match, competitorIn, inWindow, where, walkKeys, since };
 }
 
-/** The date index's own order (no sort, no tie-break by id): the walks read it newest first. */
+/** The date indexes' own order: the probe reads a window's newest rows in it. */
 const NEWEST_FIRST = sql.raw('published_at desc nulls last');
 
 /**
- * The CTE `matching`: id, competitor_key and published_at of up to `limit` matches (null: all),
- * in no order. Within a window, its newest PROBE_ROWS rows tell how common the query is there
- * (`probe`). When a third or more match, the window is walked newest first and each row checked
- * (ts_match_vq: the same test as @@, which the GIN index does not serve), stopping at the limit.
- * Else the planner chooses, the GIN index as a rule. Left to itself, PostgreSQL can estimate a
- * prefix far too rare; the GIN index then reads every match in the whole index (40,000 for a
- * prefix in 85% of the pages: 20 ms) to keep the thousand it needs, where the walk checks about
- * 1,200 rows (bench/competitor-search.md).
+ * The CTE `matching`: id, competitor_key and published_at of up to `limit` matches (null: all).
+ * Within a window, its newest PROBE_ROWS rows tell how common the query is there (`probe`). When
+ * a third or more match, the window is walked (competitor_walk, migration 0011): its newest
+ * `limit` matches, each row checked in the date index's order, stopping at the limit; `matching`
+ * then holds the newest matches, so a page within them comes from it even when the count
+ * stopped. Else the planner chooses, the GIN index as a rule, and `matching` is in no order.
+ * Left to itself, PostgreSQL can estimate a prefix far too rare; the GIN index then reads every
+ * match in the whole index (40,000 for a prefix in 85% of the pages: 20 ms) to keep the thousand
+ * it needs, where the walk checks about 1,200 rows (bench/competitor-search.md).
  */
-function matchingOf({ where, match, competitorIn, inWindow }: Filters, limit: number | null): SQL {
+function matchingOf(
+  { where, match, competitorIn, inWindow, walkKeys, since }: Filters,
+  limit: number | null,
+): SQL {
   const planned = sql`select id, competitor_key, published_at from competitor_page_terms where ${where}
     limit ${limit}`;
-  if (!inWindow) return sql`matching as materialized (${planned})`;
-  const walked = sql`select id, competitor_key, published_at from competitor_page_terms
-    where ts_match_vq(search_vector, ${match}) and ${competitorIn} and ${inWindow}
-    order by ${NEWEST_FIRST} limit ${limit}`;
+  if (!inWindow || !since) return sql`matching as materialized (${planned})`;
+  const walked = sql`select id, competitor_key, published_at
+    from competitor_walk(${match}, ${walkKeys}, ${since}, ${limit}::integer)`;
   return sql`probe as materialized (
     select count(*) filter (where ts_match_vq(search_vector, ${match})) * ${WALK_SHARE} >= count(*)
       as walk
@@ -258,14 +269,15 @@ const weeklyOf = () => sql`
 /**
  * The one statement of a search: it counts the matches (at most countCap + 1: `matching`) and,
  * from the same rows, the weekly counts (first page, when every match was counted) and the page.
- * Only when the count stopped does the page come from the table itself (the `published_at`
- * index newest first for a common word; relevance: the newest rankCap matches, ranked). CTEs
+ * The page comes from `matching` when it holds every match or, by date, the newest ones (a
+ * walk); else from the table itself (the `published_at` index newest first for a common word;
+ * relevance: the newest rankCap matches, ranked). CTEs
  * run when first read, so the branch not taken costs nothing. Every step reads
  * competitor_page_terms and keeps ids and dates only; the ten rows' texts are read last, from
  * competitor_pages by id (reading them for every candidate before the
- * sort cost more than the search: bench/competitor-search.md). `matching` is in no order: taking
- * the newest matches instead (so that a capped page could come from it too) cost more than it
- * saved for a word in a third of the pages.
+ * sort cost more than the search: bench/competitor-search.md). On the GIN path `matching` is in
+ * no order: taking the newest matches there instead cost more than it saved for a word in a
+ * third of the pages.
  */
 function searchStatement(
   filters: Filters,
@@ -279,11 +291,18 @@ function searchStatement(
   },
 ): SQL {
   const { query, where } = filters;
+  // The page comes from `matching` when it holds every match or, by date, the newest ones (a
+  // walk: as many as the count and the page need). Ranking the newest matches reads their
+  // vectors in the date index's order (ranked_table): looking the walk's up by id cost more.
+  const fromMatching =
+    filters.since && !o.relevance
+      ? sql`(counted.total <= ${o.countCap} or (select walk from probe))`
+      : sql`counted.total <= ${o.countCap}`;
   const byDate = sql.raw('published_at desc nulls last, id desc');
   const limit = sql`limit ${o.limit} offset ${o.offset}`;
   const rank = (vector: SQL) => sql`ts_rank_cd(${RANK_WEIGHTS}::float4[], ${vector}, ${query})`;
-  // The page's ids in order (`k`: id, published_at, and rank by relevance), from all matches
-  // (`matching`, when they were all counted) or from the table.
+  // The page's ids in order (`k`: id, published_at, and rank by relevance), from `matching` or
+  // from the table.
   const pageOf = (source: 'matching' | 'table') => {
     if (!o.relevance) {
       return source === 'matching'
@@ -300,7 +319,7 @@ function searchStatement(
       order by k.rank desc, k.published_at desc nulls last, k.id desc)
     from (${pageOf(source)}) k join competitor_pages p on p.id = k.id)`;
   return sql`
-    with ${matchingOf(filters, o.countCap + 1)},
+    with ${matchingOf(filters, Math.max(o.countCap + 1, o.offset + o.limit))},
     counted as materialized (select count(*)::int as total from matching)${
       o.relevance
         ? sql`,
@@ -317,7 +336,7 @@ function searchStatement(
     }
     select counted.total,
       ${o.weeks ? sql`case when counted.total <= ${o.countCap} then (${weeklyOf()}) end` : sql`null`} as weeks,
-      case when counted.total <= ${o.countCap} then ${itemsOf('matching')} else ${itemsOf('table')} end as items
+      case when ${fromMatching} then ${itemsOf('matching')} else ${itemsOf('table')} end as items
     from counted`;
 }
 
