@@ -186,12 +186,12 @@ type Filters = {
   /** What a page must match: the query with its prefixes as lexemes, a constant for the planner. */
   match: SQL;
   competitorIn: SQL;
-  inWindow: SQL | null;
+  /** The window's start (`published_at >= since`), or null for no window. */
+  since: SQL | null;
   /** All three, for the planner (`@@`, so the GIN index can serve it). */
   where: SQL;
-  /** The arguments of competitor_walk after the query: the competitors' keys and the window's start. */
+  /** The competitors' keys as an array, for competitor_walk. */
   walkKeys: SQL;
-  since: SQL | null;
 };
 
 function filtersOf(o: {
@@ -209,16 +209,15 @@ function filtersOf(o: {
     sql`, `,
   )})`;
   const since = o.since ? sql`${o.since.toISOString()}::timestamptz` : null;
-  const inWindow = since ? sql`published_at >= ${since}` : null;
   const where = sql.join(
-    [sql`search_vector @@ ${match}`, competitorIn, ...(inWindow ? [inWindow] : [])],
+    [sql`search_vector @@ ${match}`, competitorIn, ...(since ? [sql`published_at >= ${since}`] : [])],
     sql` and `,
   );
   const walkKeys = sql`array[${sql.join(
     o.competitorKeys.map((k) => sql`${k}`),
     sql`, `,
   )}]::text[]`;
-  return { query, match, competitorIn, inWindow, where, walkKeys, since };
+  return { query, match, competitorIn, since, where, walkKeys };
 }
 
 /** The date indexes' own order: the probe reads a window's newest rows in it. */
@@ -235,20 +234,17 @@ const NEWEST_FIRST = sql.raw('published_at desc nulls last');
  * match in the whole index (40,000 for a prefix in 85% of the pages: 20 ms) to keep the thousand
  * it needs, where the walk checks about 1,200 rows (bench/competitor-search.md).
  */
-function matchingOf(
-  { where, match, competitorIn, inWindow, walkKeys, since }: Filters,
-  limit: number | null,
-): SQL {
+function matchingOf({ where, match, competitorIn, since, walkKeys }: Filters, limit: number | null): SQL {
   const planned = sql`select id, competitor_key, published_at from competitor_page_terms where ${where}
     limit ${limit}`;
-  if (!inWindow || !since) return sql`matching as materialized (${planned})`;
+  if (!since) return sql`matching as materialized (${planned})`;
   const walked = sql`select id, competitor_key, published_at
     from competitor_walk(${match}, ${walkKeys}, ${since}, ${limit}::integer)`;
   return sql`probe as materialized (
     select count(*) filter (where ts_match_vq(search_vector, ${match})) * ${WALK_SHARE} >= count(*)
       as walk
     from (
-      select search_vector from competitor_page_terms where ${competitorIn} and ${inWindow}
+      select search_vector from competitor_page_terms where ${competitorIn} and published_at >= ${since}
       order by ${NEWEST_FIRST} limit ${PROBE_ROWS}
     ) newest
   ),
