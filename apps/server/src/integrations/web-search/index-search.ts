@@ -204,19 +204,17 @@ function filtersOf(o: {
   const query = sql`to_tsquery('english', ${o.tsquery})`;
   // A constant (the planner sees which words, so which plan); ranking keeps the query as typed.
   const match = o.matchQuery === null ? query : sql`${o.matchQuery}::tsquery`;
-  const competitorIn = sql`competitor_key in (${sql.join(
+  const keys = sql.join(
     o.competitorKeys.map((k) => sql`${k}`),
     sql`, `,
-  )})`;
+  );
+  const competitorIn = sql`competitor_key in (${keys})`;
   const since = o.since ? sql`${o.since.toISOString()}::timestamptz` : null;
   const where = sql.join(
     [sql`search_vector @@ ${match}`, competitorIn, ...(since ? [sql`published_at >= ${since}`] : [])],
     sql` and `,
   );
-  const walkKeys = sql`array[${sql.join(
-    o.competitorKeys.map((k) => sql`${k}`),
-    sql`, `,
-  )}]::text[]`;
+  const walkKeys = sql`array[${keys}]::text[]`;
   return { query, match, competitorIn, since, where, walkKeys };
 }
 
