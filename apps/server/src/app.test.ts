@@ -218,19 +218,108 @@ describe('errors', () => {
 });
 
 describe('request id', () => {
-  it('keeps a well-formed incoming id and replaces a malformed one', async () => {
-    const kept = await app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-request-id': 'lb-1234' },
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+  const proxyId = '3e4f6c1a-9b2d-4c8e-8f1a-0b2c3d4e5f60';
+  const nginxId = '0f8e2a7c5b1d4e3f9a6b8c7d2e1f0a9b';
+
+  it('never takes a client’s own id when no proxy is trusted', async () => {
+    for (const incoming of ['my-own-id:123', proxyId]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': incoming },
+      });
+      expect(res.headers['x-request-id']).toMatch(uuid);
+      expect(res.headers['x-request-id']).not.toBe(incoming);
+    }
+  });
+
+  it('keeps a trusted proxy’s UUID (or nginx’s 32 hex digits), and nothing else it sends', async () => {
+    const behindProxy = await buildTestApp({ config: testConfig({ webDistDir, trustProxy: 1 }), database });
+    try {
+      const idFor = async (incoming: string) =>
+        (
+          await behindProxy.inject({
+            method: 'GET',
+            url: '/api/health',
+            headers: { 'x-request-id': incoming },
+          })
+        ).headers['x-request-id'];
+      expect(await idFor(proxyId)).toBe(proxyId);
+      expect(await idFor(nginxId)).toBe(nginxId);
+      for (const bad of ['my-own-id:123', 'lb-1234', 'bad id\nwith newline', `${proxyId}x`]) {
+        expect(await idFor(bad)).toMatch(uuid);
+      }
+    } finally {
+      await behindProxy.close();
+    }
+  });
+
+  it('trusts a listed proxy address only', async () => {
+    const listed = await buildTestApp({
+      config: testConfig({ webDistDir, trustProxy: ['10.0.0.0/8'] }),
+      database,
     });
-    expect(kept.headers['x-request-id']).toBe('lb-1234');
-    const replaced = await app.inject({
-      method: 'GET',
-      url: '/api/health',
-      headers: { 'x-request-id': 'bad id\nwith newline' },
+    try {
+      const from = async (remoteAddress: string) =>
+        (
+          await listed.inject({
+            method: 'GET',
+            url: '/api/health',
+            remoteAddress,
+            headers: { 'x-request-id': proxyId },
+          })
+        ).headers['x-request-id'];
+      expect(await from('10.1.2.3')).toBe(proxyId);
+      expect(await from('192.168.1.9')).not.toBe(proxyId);
+    } finally {
+      await listed.close();
+    }
+  });
+});
+
+describe('requests Node refuses before Fastify sees them', () => {
+  let server: App;
+  let port: number;
+
+  beforeAll(async () => {
+    const base = testConfig({ webDistDir });
+    server = await buildTestApp({ config: { ...base, feeds: { ...base.feeds, sources: [] } }, database });
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    port = (server.server.address() as AddressInfo).port;
+  });
+  afterAll(() => server.close());
+
+  /** Sends raw bytes and reads the whole answer (the server closes the connection). */
+  const raw = (request: string): Promise<{ status: number; headers: string; body: string }> =>
+    new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (c: Buffer) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const [head = '', body = ''] = text.split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+      });
     });
-    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+
+  it('answers headers over the size limit with a 431 in the error shape', async () => {
+    const res = await raw(`GET /api/health HTTP/1.1\r\nHost: gem\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers).toMatch(/content-type: application\/json; charset=utf-8/i);
+    expect(errorResponseSchema.parse(JSON.parse(res.body))).toEqual({
+      error: { code: 'bad_request', message: 'The request headers are too large.' },
+    });
+  });
+
+  it('answers a malformed request with a 400 in the error shape', async () => {
+    const res = await raw('NOT A REQUEST\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(errorResponseSchema.parse(JSON.parse(res.body)).error).toEqual({
+      code: 'bad_request',
+      message: 'The request is not valid.',
+    });
   });
 });
 

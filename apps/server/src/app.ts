@@ -9,7 +9,7 @@ import { feedImageSources } from './integrations/feeds/feeds-file';
 import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { createAiPlatform } from './lib/ai/ai-platform';
 import { serializerCompiler } from './lib/http/serializer';
-import { generateRequestId, RequestLogController, requestLoggerFactory } from './lib/logger';
+import { RequestLogController, requestIdGenerator, requestLoggerFactory } from './lib/logger';
 import { createMetrics, type Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './lib/writing-tools/writing-tools.service';
@@ -39,7 +39,7 @@ import { visualBrandCheckerRoutes } from './modules/visual-brand-checker/visual-
 import { authConfigRoutes, checkAppAccessRoutes } from './modules/identity/identity.routes';
 import { createIdentityService } from './modules/identity/identity.service';
 import { authPlugin } from './plugins/auth';
-import { errorsPlugin } from './plugins/errors';
+import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { gracefulDrainPlugin } from './plugins/graceful-drain';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { webAppPlugin } from './plugins/web-app';
@@ -78,7 +78,7 @@ export async function buildApp({
   const { trustProxy } = config;
   const app = Fastify({
     loggerInstance: logger,
-    genReqId: generateRequestId,
+    genReqId: requestIdGenerator(trustProxy),
     // Each request's logger is made when something logs through it, not for every request.
     childLoggerFactory: requestLoggerFactory,
     // One log line per request instead of Fastify's two; each answered request counted into the
@@ -93,6 +93,8 @@ export async function buildApp({
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     // gracefulDrainPlugin answers 503 in GEM's error shape instead.
     return503OnClosing: false,
+    // What Node's HTTP parser refuses (a 431, a malformed request) in GEM's error shape too.
+    clientErrorHandler,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);

@@ -206,23 +206,27 @@ describe('logged database errors', () => {
 });
 
 describe('request logs', () => {
+  const REQ_ONE = '11111111-2222-4333-8444-555555555555';
+  const REQ_TWO = 'aaaaaaaabbbbccccddddeeeeeeeeeeee';
+
   it('are one line per request: request id, method, path without the query, status, duration', async () => {
     const log = memoryLogger();
     const logger = pino(log.options, log.stream);
-    const config = testConfig({ log: { level: 'info', pretty: false } });
+    // Behind one proxy, whose request ids GEM keeps (a UUID, or nginx's 32 hex digits).
+    const config = testConfig({ log: { level: 'info', pretty: false }, trustProxy: 1 });
     const adapters = await createAdapters({ config, db: database.db, log: logger });
     const app = await buildApp({ config, database, adapters, logger });
     try {
       const ok = await app.inject({
         method: 'GET',
         url: '/api/identity/auth-config?code=secret-code',
-        headers: { 'x-request-id': 'req-one' },
+        headers: { 'x-request-id': REQ_ONE },
       });
       expect(ok.statusCode).toBe(200);
       const refused = await app.inject({
         method: 'GET',
         url: '/api/markets',
-        headers: { 'x-request-id': 'req-two' },
+        headers: { 'x-request-id': REQ_TWO },
       });
       expect(refused.statusCode).toBe(401);
     } finally {
@@ -231,7 +235,7 @@ describe('request logs', () => {
 
     const entries = log.entries();
     const of = (id: string) => entries.filter((e) => e.reqId === id);
-    expect(of('req-one')).toEqual([
+    expect(of(REQ_ONE)).toEqual([
       expect.objectContaining({
         level: 30,
         msg: 'request completed',
@@ -246,18 +250,18 @@ describe('request logs', () => {
     const line = log
       .output()
       .split('\n')
-      .find((l) => l.includes('"reqId":"req-one"'));
+      .find((l) => l.includes(`"reqId":"${REQ_ONE}"`));
     const viaPino = memoryLogger();
-    const { responseTime } = of('req-one')[0]!;
+    const { responseTime } = of(REQ_ONE)[0]!;
     pino(viaPino.options, viaPino.stream).info(
-      { reqId: 'req-one', method: 'GET', path: '/api/identity/auth-config', statusCode: 200, responseTime },
+      { reqId: REQ_ONE, method: 'GET', path: '/api/identity/auth-config', statusCode: 200, responseTime },
       'request completed',
     );
     const timeless = (text = '') => text.trim().replace(/"time":\d+/, '"time":0');
     expect(timeless(line)).toBe(timeless(viaPino.output()));
     // A refused request: the reason, then the one request line.
-    expect(of('req-two').map((e) => e.msg)).toEqual(['access token rejected', 'request completed']);
-    expect(of('req-two')[1]).toMatchObject({ path: '/api/markets', statusCode: 401 });
+    expect(of(REQ_TWO).map((e) => e.msg)).toEqual(['access token rejected', 'request completed']);
+    expect(of(REQ_TWO)[1]).toMatchObject({ path: '/api/markets', statusCode: 401 });
     expect(entries.some((e) => e.msg === 'incoming request')).toBe(false);
   });
 });

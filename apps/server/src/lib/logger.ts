@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import proxyAddr from '@fastify/proxy-addr';
 import { hostname } from 'node:os';
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
@@ -333,12 +334,35 @@ function serialized(err: unknown, seen: Set<unknown>): SerializedError {
   return out;
 }
 
-const requestIdPattern = /^[\w.:-]{1,64}$/;
+// A UUID, or the same 128 bits as 32 hex digits (nginx's $request_id).
+const requestIdPattern = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[0-9a-f]{32})$/i;
 
-/** Keeps a well-formed incoming x-request-id (from a proxy) so logs line up; otherwise a new one. */
-export function generateRequestId(req: IncomingMessage): string {
-  const incoming = req.headers['x-request-id'];
-  return typeof incoming === 'string' && requestIdPattern.test(incoming) ? incoming : randomUUID();
+/**
+ * Fastify's genReqId. An incoming x-request-id is kept only when the connection comes from a
+ * trusted proxy (GEM_TRUST_PROXY: a hop count trusts the peer, a list trusts its addresses) and
+ * the id is a UUID, so the proxy's log line and GEM's match. A client's own id is never taken: it
+ * could label other requests' log lines, or make one id stand for many requests.
+ */
+export function requestIdGenerator(trustProxy: false | number | string[]): (req: IncomingMessage) => string {
+  const trustsPeer: (address: string) => boolean =
+    trustProxy === false
+      ? () => false
+      : typeof trustProxy === 'number'
+        ? () => trustProxy > 0
+        : (
+            (trust) => (address: string) =>
+              trust(address, 0)
+          )(proxyAddr.compile(trustProxy));
+  return (req) => {
+    const incoming = req.headers['x-request-id'];
+    const peer = req.socket.remoteAddress;
+    return typeof incoming === 'string' &&
+      requestIdPattern.test(incoming) &&
+      peer !== undefined &&
+      trustsPeer(peer)
+      ? incoming
+      : randomUUID();
+  };
 }
 
 type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
