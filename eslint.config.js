@@ -114,7 +114,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // The readers of the environment: the server's config, test set-up and tool configs.
+    // The readers of the environment: the server's config, test set-up, build scripts and tool configs.
     files: [
       'apps/server/src/config/index.ts',
       '**/*.test.ts',
@@ -122,6 +122,7 @@ export default tseslint.config(
       'e2e/**',
       'bench/**',
       'scripts/**',
+      'apps/*/build.mjs',
       '**/*.config.{ts,js,mjs}',
     ],
     rules: { 'no-restricted-properties': 'off' },

@@ -1,5 +1,6 @@
 // Bundles the server into dist/server.js. Dependencies stay in node_modules; the
 // workspace packages (@gem/*, TypeScript source) are bundled in.
+import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -30,3 +31,10 @@ await build({
     },
   ],
 });
+
+// What the build was made under (the web app's build ran just before this one, in the same
+// environment): `npm start` builds again when this is not a production build (scripts/build-state.mjs).
+writeFileSync(
+  'dist/build-stamp.json',
+  `${JSON.stringify({ nodeEnv: process.env.NODE_ENV || 'production' })}\n`,
+);
