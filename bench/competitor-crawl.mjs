@@ -12,7 +12,7 @@ import pino from 'pino';
 import { fictionalSite, htmlPage, startSiteHost } from '../packages/test-servers/src/site-host.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { safeFetch } from '../apps/server/src/integrations/http/safe-fetch.ts';
-import { anyAddress } from '../apps/server/src/integrations/http/address-policy.ts';
+import { localOrPublicAddresses } from '../apps/server/src/integrations/http/address-policy.ts';
 import { createCompetitorCrawler } from '../apps/server/src/modules/competitor-search/crawler/crawler.ts';
 
 const PAGES = Number(process.argv[2] ?? 300);
@@ -67,7 +67,7 @@ const pageBytes = Buffer.byteLength(routes['/pl/insights/article-1/'].body);
 
 // The reference, in the same run: the same pages fetched one after another with safeFetch alone.
 const fetchOptions = {
-  isPermittedAddress: anyAddress,
+  isPermittedAddress: localOrPublicAddresses,
   timeoutMs: 15_000,
   maxBytes: 2 * 1024 * 1024,
   userAgent: 'bench',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressPolicy, anyAddress, publicAddressesOnly } from './address-policy';
+import { addressPolicy, localOrPublicAddresses, publicAddressesOnly } from './address-policy';
 
 /** The SSRF address policy: public unicast addresses only, in every notation. */
 
@@ -90,6 +90,62 @@ describe('publicAddressesOnly', () => {
 
   it('is the policy unless private hosts are allowed', () => {
     expect(addressPolicy(false)).toBe(publicAddressesOnly);
-    expect(addressPolicy(true)).toBe(anyAddress);
+    expect(addressPolicy(true)).toBe(localOrPublicAddresses);
+  });
+
+  it.each(['168.63.129.16', 'fd00:ec2::254'])(
+    'refuses the metadata service at %s, though it is unicast',
+    (address) => {
+      expect(publicAddressesOnly(address)).toBe(false);
+    },
+  );
+});
+
+describe('localOrPublicAddresses (a private-hosts setting)', () => {
+  it.each([
+    '127.0.0.1',
+    '127.8.9.10',
+    '10.1.2.3',
+    '172.16.0.1',
+    '192.168.0.1',
+    '::1',
+    '[::1]',
+    'fd12:3456::1',
+    '::ffff:127.0.0.1',
+    '::ffff:10.0.0.1',
+    '8.8.8.8',
+    '2606:4700:4700::1111',
+  ])('allows %s: loopback, private networks and the public internet', (address) => {
+    expect(localOrPublicAddresses(address)).toBe(true);
+  });
+
+  it.each([
+    ['169.254.169.254', 'the cloud metadata service (link-local)'],
+    ['169.254.0.1', 'link-local'],
+    ['::ffff:169.254.169.254', 'the metadata service, IPv4-mapped'],
+    ['::ffff:a9fe:a9fe', 'the metadata service, IPv4-mapped in hex'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fe80::1%eth0', 'IPv6 link-local with a zone'],
+    ['febf::1', 'the end of fe80::/10'],
+    ['fd00:ec2::254', "AWS's IPv6 metadata service (unique local)"],
+    ['fd00:ec2:0:0:0:0:0:254', 'the same, written out'],
+    ['168.63.129.16', "Azure's WireServer"],
+    ['100.100.100.200', "Alibaba's metadata service (carrier-grade NAT)"],
+    ['100.64.0.1', 'carrier-grade NAT'],
+    ['0.0.0.0', 'unspecified'],
+    ['::', 'unspecified'],
+    ['224.0.0.1', 'multicast'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['255.255.255.255', 'broadcast'],
+    ['240.0.0.1', 'reserved'],
+    ['192.0.0.8', 'IETF protocol assignments'],
+    ['198.18.0.1', 'benchmarking'],
+    ['::a9fe:a9fe', 'IPv4-compatible 169.254.169.254'],
+    ['64:ff9b::a9fe:a9fe', 'NAT64 of the metadata service'],
+    ['2002:a9fe:a9fe::1', '6to4 of the metadata service'],
+    ['fec0::1', 'site-local (deprecated)'],
+    ['not-an-ip', 'a name'],
+  ])('refuses %s (%s)', (address) => {
+    expect(localOrPublicAddresses(address)).toBe(false);
   });
 });

@@ -25,17 +25,54 @@ const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
  * documentation ranges 2001:db8::/32 and 3fff::/20; AS112 2620:4f:8000::/48.
  */
 export const publicAddressesOnly: AddressPolicy = (address) => {
-  const bare = address.replace(/^\[|\]$/g, '');
-  if (!isIP(bare) || !ipaddr.isValid(bare)) return false;
-  const parsed = ipaddr.parse(bare);
-  if (parsed.range() !== 'unicast') return false;
+  const parsed = normalized(address);
+  if (!parsed || parsed.range() !== 'unicast' || isMetadataService(parsed)) return false;
   if (parsed.kind() === 'ipv4') return true;
   return (parsed as ipaddr.IPv6).match(GLOBAL_UNICAST);
 };
 
-/** Any address: tests, and hosts on the local network an operator allows (e.g. GEM_FEEDS_ALLOW_PRIVATE_HOSTS). */
-export const anyAddress: AddressPolicy = () => true;
+/**
+ * Addresses that no setting opens, though some are public or unique-local: the cloud providers'
+ * metadata and host services (AWS's IPv6 metadata service, Azure's WireServer, Alibaba's
+ * metadata service). 169.254.169.254 and the other link-local addresses are refused by range.
+ */
+const METADATA_SERVICES = new Set(['fd00:ec2::254', '168.63.129.16', '100.100.100.200']);
+
+/** IPv4 ranges (ipaddr.js's names) a private-hosts setting opens besides public unicast. */
+const LOCAL_IPV4 = new Set(['loopback', 'private']);
+/** IPv6 ranges a private-hosts setting opens besides public unicast. */
+const LOCAL_IPV6 = new Set(['loopback', 'uniqueLocal']);
+
+function normalized(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (!isIP(bare) || !ipaddr.isValid(bare)) return null;
+  return ipaddr.parse(bare);
+}
+
+function isMetadataService(parsed: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  // toString() is the canonical form: lower case, zeros compressed.
+  return METADATA_SERVICES.has(parsed.toString());
+}
+
+/**
+ * GEM_FEEDS_ALLOW_PRIVATE_HOSTS and GEM_COMPETITORS_ALLOW_PRIVATE_HOSTS: what publicAddressesOnly
+ * allows, plus this machine (loopback) and the private networks (RFC 1918, IPv6 unique local), for
+ * feeds and test sites on the local network. Never link-local (169.254.0.0/16 with the metadata
+ * service at 169.254.169.254, fe80::/10), the metadata services above, carrier-grade NAT,
+ * unspecified, multicast, broadcast or any other special range; an IPv4 address written as
+ * IPv4-mapped IPv6 is judged as the IPv4 address it is.
+ */
+export const localOrPublicAddresses: AddressPolicy = (address) => {
+  let parsed = normalized(address);
+  if (!parsed) return false;
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  if (isMetadataService(parsed)) return false;
+  if (publicAddressesOnly(parsed.toString())) return true;
+  return (parsed.kind() === 'ipv4' ? LOCAL_IPV4 : LOCAL_IPV6).has(parsed.range());
+};
 
 export function addressPolicy(allowPrivateHosts: boolean): AddressPolicy {
-  return allowPrivateHosts ? anyAddress : publicAddressesOnly;
+  return allowPrivateHosts ? localOrPublicAddresses : publicAddressesOnly;
 }

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { startFeedServer, type FeedServer } from '@gem/test-servers/feed-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { anyAddress, publicAddressesOnly, type AddressPolicy } from './address-policy';
+import { localOrPublicAddresses, publicAddressesOnly, type AddressPolicy } from './address-policy';
 import { HttpFetchError, safeFetch, type FetchOptions } from './safe-fetch';
 
 let feeds: FeedServer;
@@ -287,8 +287,27 @@ describe('refusing addresses GEM may not connect to (SSRF)', () => {
     const port = new URL(feeds.origin).port;
     const result = await safeFetch(
       `http://localhost:${port}/plain.xml`,
-      options({ isPermittedAddress: anyAddress }),
+      options({ isPermittedAddress: localOrPublicAddresses }),
     );
     expect(result.status).toBe('ok');
+  });
+
+  it.each([
+    ['the cloud metadata service', 'http://169.254.169.254/latest/meta-data/'],
+    ['it, IPv4-mapped', 'http://[::ffff:169.254.169.254]/latest/meta-data/'],
+    ['IPv6 link-local', 'http://[fe80::1]/'],
+    ["AWS's IPv6 metadata service", 'http://[fd00:ec2::254]/latest/meta-data/'],
+  ])('refuses %s with private hosts allowed, also as a redirect from a local host', async (_what, url) => {
+    const direct = await failure(safeFetch(url, options({ isPermittedAddress: localOrPublicAddresses })));
+    expect(direct.reason).toBe('blocked_address');
+    feeds.set('/to-metadata', { redirectTo: url });
+    const port = new URL(feeds.origin).port;
+    const redirected = await failure(
+      safeFetch(
+        `http://localhost:${port}/to-metadata`,
+        options({ isPermittedAddress: localOrPublicAddresses }),
+      ),
+    );
+    expect(redirected.reason).toBe('blocked_address');
   });
 });
