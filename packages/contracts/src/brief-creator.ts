@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { storableText } from './generators';
+import { storableText, toStorableText } from './generators';
 
 /**
  * The brief creator (spec §2 Brief creator and Brief details page, §3 Brief data, Chat session,
@@ -316,14 +316,27 @@ export type FinishedBrief = z.infer<typeof finishedBriefSchema>;
 export const finishedBriefsResponseSchema = z.object({ briefs: z.array(finishedBriefSchema) });
 export type FinishedBriefsResponse = z.infer<typeof finishedBriefsResponseSchema>;
 
-/** The brief data a system message carries, or null when it holds none that is valid. */
+/**
+ * The brief data a system message carries, or null when it holds none that is valid. Text that
+ * could not be stored as it is (a lone half of an emoji, as a cut inside one left it before cuts
+ * kept characters whole) is replaced by U+FFFD, as in every stored answer, rather than losing the
+ * whole brief.
+ */
 export function briefDataOfSystemMessage(content: string): BriefData | null {
+  let raw: unknown;
   try {
-    const parsed = briefDataSchema.safeParse(JSON.parse(content));
-    return parsed.success ? parsed.data : null;
+    raw = JSON.parse(content);
   } catch {
     return null;
   }
+  const parsed = briefDataSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const repaired = briefDataSchema.safeParse(
+    JSON.parse(content, (_key, value: unknown) =>
+      typeof value === 'string' ? toStorableText(value) : value,
+    ),
+  );
+  return repaired.success ? repaired.data : null;
 }
 
 /** An assistant message's content, or its raw text as the answer when it is not GEM's JSON. */

@@ -21,6 +21,27 @@ export function countCharacters(text: string): number {
   for (const _ of graphemes.segment(text)) count += 1;
   return count;
 }
+/**
+ * The longest start of `text` of at most `max` UTF-16 code units (what `.length` and zod's
+ * `.max()` count) that ends between two grapheme clusters: never half an emoji (a lone
+ * surrogate, which PostgreSQL cannot store), half a flag or a letter without its accent. Every
+ * cut of text GEM keeps or shows goes through here.
+ */
+export function cutAtGrapheme(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  graphemes ??= new Intl.Segmenter('pl', { granularity: 'grapheme' });
+  let end = 0;
+  // Only the start is segmented: V8's segmenter takes time in the whole string's length (seconds
+  // for megabytes), and whether a boundary falls at a place depends only on the text before it
+  // and the one code point after it (at most two units).
+  for (const { index, segment } of graphemes.segment(text.slice(0, max + 2))) {
+    if (index + segment.length > max) break;
+    end = index + segment.length;
+  }
+  return text.slice(0, end);
+}
+
 /** Largest pasted content or task accepted, in characters. */
 export const INPUT_CHARACTER_LIMIT = 20_000;
 

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { isWebRoute } from '@gem/contracts/web-routes';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -27,7 +28,7 @@ function shownPath(pathname: string): string {
   } catch {
     shown = pathname;
   }
-  return shown.length > maxShownPathLength ? `${shown.slice(0, maxShownPathLength)}…` : shown;
+  return shown.length > maxShownPathLength ? `${cutAtGrapheme(shown, maxShownPathLength)}…` : shown;
 }
 
 const escapeHtml = (text: string) =>

@@ -1,4 +1,4 @@
-import { withoutBidiControls } from '@gem/contracts/text-rules';
+import { cutAtGrapheme, withoutBidiControls } from '@gem/contracts/text-rules';
 import { parseFeed, type AtomFeed, type JsonFeed, type RssFeed } from 'feedsmith';
 import { convert, type HtmlToTextOptions } from 'html-to-text';
 import { FeedParseError, type NormalisedItem, type ParseOptions } from './parsed-feed';
@@ -78,7 +78,7 @@ const TRAILING_PUNCTUATION = new Set([',', '.', ';', ':', '–', '-']);
 /** Cut at a word boundary with an ellipsis. */
 export function shorten(text: string, max: number): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
+  const cut = cutAtGrapheme(text, max - 1);
   const space = cut.lastIndexOf(' ');
   const kept = space > max * 0.6 ? cut.slice(0, space) : cut;
   let end = kept.length;
@@ -328,7 +328,7 @@ function normalise(draft: Draft, options: ParseOptions): NormalisedItem | null {
   const contentText = shorten(draft.text ? plain(draft.text) : plain(draft.html), EXCERPT_MAX);
   const title = shorten(plain(draft.title) || shorten(contentText, 100), TITLE_MAX);
   if (!title) return null;
-  const guid = draft.guid ? tidy(draft.guid).slice(0, ID_MAX) || null : null;
+  const guid = draft.guid ? cutAtGrapheme(tidy(draft.guid), ID_MAX) || null : null;
   return {
     guid,
     canonicalUrl: canonicalUrl(url),

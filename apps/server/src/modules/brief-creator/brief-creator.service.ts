@@ -26,6 +26,7 @@ import {
   type PartialBriefData,
 } from '@gem/contracts/brief-creator';
 import { toStorableText, withoutBidiControls } from '@gem/contracts/generators';
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -88,13 +89,21 @@ const BUSY =
   'This chat is still answering a message sent from another tab or window. Wait for that answer, then send again.';
 export const BRIEF_NOT_FOUND = 'Brief not found.';
 
+/** How many of a session's newest system messages are tried for its brief data. */
+const STORED_BRIEFS_TRIED = 20;
+
+/** Spec §8's words for brief data that cannot be read, and what the user can do. */
+const UNREADABLE_BRIEF_MESSAGE =
+  'Error fetching brief data from session messages. Start a new chat to go on.';
+
 /** The most finished briefs listed. */
 const FINISHED_LISTED = 100;
 
 const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** A model's text as GEM stores and shows it (see writing-tools' shownText). */
-const clean = (value: string, max: number) => withoutBidiControls(toStorableText(value)).trim().slice(0, max);
+const clean = (value: string, max: number) =>
+  cutAtGrapheme(withoutBidiControls(toStorableText(value)).trim(), max).trimEnd();
 
 /** The fields a chat answer fills in, cleaned and held to the brief's limits. */
 function updatesOf(answer: ChatTurnAnswer['briefUpdates']): PartialBriefData {
@@ -224,15 +233,30 @@ export function createBriefCreator({
       .where(eq(briefSessions.id, sessionId));
   }
 
-  /** The session's brief as its latest system message has it; empty when it has none. */
-  async function storedBrief(sessionId: string): Promise<BriefData> {
-    const [latest] = await db
+  /**
+   * The session's brief as its newest readable system message has it; empty when it has none.
+   * A system message that cannot be read never empties the brief in silence: the newest readable
+   * one before it stands (and the skip is logged), and when none can be read the turn fails.
+   */
+  async function storedBrief(sessionId: string, log: Logger): Promise<BriefData> {
+    const rows = await db
       .select({ content: briefMessages.content })
       .from(briefMessages)
       .where(and(eq(briefMessages.sessionId, sessionId), eq(briefMessages.role, 'system')))
       .orderBy(desc(briefMessages.seq))
-      .limit(1);
-    return (latest && briefDataOfSystemMessage(latest.content)) ?? emptyBriefData();
+      .limit(STORED_BRIEFS_TRIED);
+    if (rows.length === 0) return emptyBriefData();
+    for (const [skipped, row] of rows.entries()) {
+      const data = briefDataOfSystemMessage(row.content);
+      if (!data) continue;
+      if (skipped > 0)
+        log.warn(
+          { skipped },
+          'the newest brief data of the session could not be read; the last readable one stands',
+        );
+      return data;
+    }
+    throw new AppError(500, 'internal_error', UNREADABLE_BRIEF_MESSAGE);
   }
 
   /** The conversation so far as the model sees it: user texts and the answers that succeeded. */
@@ -371,7 +395,7 @@ export function createBriefCreator({
 
     try {
       // The user's message (and corrections by hand) are stored before the model is called.
-      const stored = request.sessionId ? await storedBrief(sessionId) : emptyBriefData();
+      const stored = request.sessionId ? await storedBrief(sessionId, log) : emptyBriefData();
       brief = request.currentBriefData ? mergeBriefData(stored, request.currentBriefData) : stored;
       await db.transaction(async (tx) => {
         if (!request.sessionId) {

@@ -1,4 +1,5 @@
 import { toStorableText, withoutBidiControls } from '@gem/contracts/generators';
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { competitorCrawls, competitorPages } from '../../db/schema/competitor-search';
@@ -42,9 +43,7 @@ export function cleanIndexText(text: string, max: number): string {
     .replace(CONTROL_CHARACTERS, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (clean.length <= max) return clean;
-  const code = clean.charCodeAt(max - 1);
-  return clean.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max).trimEnd();
+  return clean.length <= max ? clean : cutAtGrapheme(clean, max).trimEnd();
 }
 
 const rowOf = (page: IndexedPage, now: Date) => {

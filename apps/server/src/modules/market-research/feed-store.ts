@@ -1,3 +1,4 @@
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { and, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { marketFeedItems, marketFeeds } from '../../db/schema/market-research';
@@ -100,7 +101,7 @@ export async function recordFailure(db: Db, key: string, message: string, now: D
     .update(marketFeeds)
     .set({
       lastFailureAt: now,
-      lastError: message.slice(0, 500),
+      lastError: cutAtGrapheme(message, 500),
       failingSince: sql`coalesce(${marketFeeds.failingSince}, ${now.toISOString()}::timestamptz)`,
       consecutiveFailures: sql`${marketFeeds.consecutiveFailures} + 1`,
     })

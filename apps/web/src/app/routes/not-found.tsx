@@ -1,3 +1,4 @@
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { useLocation } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
@@ -19,7 +20,7 @@ function shownPath(pathname: string): string {
   } catch {
     path = pathname;
   }
-  return path.length > maxShownPathLength ? `${path.slice(0, maxShownPathLength)}…` : path;
+  return path.length > maxShownPathLength ? `${cutAtGrapheme(path, maxShownPathLength)}…` : path;
 }
 
 /** The catch-all route. React renders the path as text, never as markup. */

@@ -1,3 +1,4 @@
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStackHorizontal } from '@visx/shape';
@@ -42,7 +43,7 @@ type Row = { key: string } & Record<string, number | string>;
 /** A label that fits `room` pixels, cut with an ellipsis (the table has it whole). */
 function fit(label: string, room: number): string {
   const max = Math.max(4, Math.floor(room / CHARACTER_WIDTH));
-  return label.length > max ? `${label.slice(0, max - 1).trimEnd()}…` : label;
+  return label.length > max ? `${cutAtGrapheme(label, max - 1).trimEnd()}…` : label;
 }
 
 /**

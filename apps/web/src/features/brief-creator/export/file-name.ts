@@ -1,3 +1,5 @@
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
+
 /** The name a download gets when the brief has no usable title. */
 export const FALLBACK_FILE_NAME = 'marketing-brief';
 
@@ -10,20 +12,6 @@ const WINDOWS_RESERVED = /^(CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|COM[0-9¹²³]|LPT[
 const NOT_IN_FILE_NAMES =
   // eslint-disable-next-line no-control-regex -- control characters are what is removed
   /[/\\:*?"<>|\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
-
-let graphemes: Intl.Segmenter | undefined;
-
-/** The text cut to at most `max` UTF-16 units, at a grapheme boundary (no half emoji). */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text;
-  graphemes ??= new Intl.Segmenter('en', { granularity: 'grapheme' });
-  let end = 0;
-  for (const { index, segment } of graphemes.segment(text)) {
-    if (index + segment.length > max) break;
-    end = index + segment.length;
-  }
-  return text.slice(0, end);
-}
 
 const isDotOrSpace = (character: string | undefined) => character === '.' || character === ' ';
 
@@ -49,7 +37,7 @@ function trimDotsAndSpaces(name: string): string {
  */
 export function briefFileName(title: string, extension: 'xlsx' | 'docx'): string {
   let name = title.normalize('NFC').replace(NOT_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ');
-  name = trimDotsAndSpaces(cut(trimDotsAndSpaces(name), FILE_NAME_MAX));
+  name = trimDotsAndSpaces(cutAtGrapheme(trimDotsAndSpaces(name), FILE_NAME_MAX));
   if (name === '') name = FALLBACK_FILE_NAME;
   // 'CON.report' is as reserved as 'CON': the word after the device name makes it a name.
   name = name.replace(WINDOWS_RESERVED, '$1-brief');

@@ -1,3 +1,4 @@
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { collectTimestamp, formatVttTime, isWebVttWhitespace } from './timestamp';
 
 export type WebVttCue = {
@@ -234,6 +235,5 @@ function timestampReason(which: 'start' | 'end', text: string): string {
 }
 
 function excerpt(text: string, max = 60): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+  return text.length > max ? `${cutAtGrapheme(text, max - 1)}…` : text;
 }

@@ -1,4 +1,5 @@
 import type { GenerationRecord } from '@gem/contracts/generators';
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { useId } from 'react';
 
 import { Badge } from '@/components/ui/badge';
@@ -30,7 +31,7 @@ export function plainText(markdown: string): string {
 /** One line of text, at most `max` characters, for a list entry. */
 export function shorten(text: string, max = 140): string {
   const flat = plainText(text).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1).trimEnd()}…` : flat;
+  return flat.length > max ? `${cutAtGrapheme(flat, max - 1).trimEnd()}…` : flat;
 }
 
 /** A history entry for a record, titled by the input a person recognises it by. */
