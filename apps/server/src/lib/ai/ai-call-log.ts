@@ -1,3 +1,4 @@
+import { toStorableText } from '@gem/contracts/generators';
 import type { Db } from '../../db/client';
 import { generations } from '../../db/schema/index';
 import type { TokenUsage } from '../../integrations/llm/text-model';
@@ -25,13 +26,27 @@ export type AiCallRecord = {
   errorCode: string | null;
 };
 
+/**
+ * A JSON value PostgreSQL's jsonb can store: every string (keys too) with a NUL or a lone half of
+ * a surrogate pair gets U+FFFD there, as the text answers do. A model's object, or CRM data in a
+ * call's input, can carry either, and the record must not fail for it.
+ */
+export function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [toStorableText(k), storableJson(v)]));
+  }
+  return value;
+}
+
 export async function recordAiCall(db: Db, row: AiCallRecord): Promise<void> {
   await db.insert(generations).values({
     id: row.id,
     userId: row.userId,
     generator: row.tool,
-    input: row.input,
-    output: row.output ?? null,
+    input: storableJson(row.input) as Record<string, unknown>,
+    output: storableJson(row.output ?? null),
     model: row.model,
     promptTokens: row.usage?.promptTokens ?? null,
     completionTokens: row.usage?.completionTokens ?? null,

@@ -11,12 +11,14 @@ import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAiHarness } from '../../../test/ai-harness';
-import { briefMessages } from '../../db/schema/index';
+import { briefMessages, generations } from '../../db/schema/index';
 
 /**
- * Issue 25, item 5: a model's field cut at the brief's limits inside an emoji. The cut keeps whole
- * characters, the next turn keeps the brief, and a system message that cannot be read never
- * empties it in silence. Over HTTP, against the OpenAI-compatible test server and the database.
+ * Text GEM must store whatever the model sends (issue 25, items 5 and 8): a field cut at the
+ * brief's limits inside an emoji keeps whole characters and the next turn keeps the brief; a
+ * system message that cannot be read never empties it in silence; a NUL in the model's object
+ * does not fail the turn's record. Over HTTP, against the OpenAI-compatible test server and the
+ * database.
  */
 
 const t = useAiHarness();
@@ -148,5 +150,28 @@ describe('brief data that cannot be read', () => {
     expect(failed.json()).toMatchObject({
       error: { message: 'Error fetching brief data from session messages. Start a new chat to go on.' },
     });
+  });
+});
+
+describe('a NUL in the model’s object', () => {
+  it('is stored as U+FFFD in the record, and the turn answers', async () => {
+    t.ai.enqueue(
+      turn('Noted.\u0000 What next?', { campaignName: 'CFO\u0000 Webinar', keyMessages: 'a\ud83db' }),
+    );
+    const res = await post(briefCreatorPaths.chat, 'tomasz', { message: 'A webinar.', language: 'English' });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = chatResponseSchema.parse(res.json());
+    expect(answer.error).toBeUndefined();
+    expect(answer.response).toBe('Noted.\ufffd What next?');
+    expect(answer.proposedBriefData?.campaignName).toBe('CFO\ufffd Webinar');
+    const [record] = await t.database.db
+      .select({ output: generations.output, outcome: generations.outcome })
+      .from(generations)
+      .where(eq(generations.generator, 'brief-creator'))
+      .orderBy(desc(generations.createdAt))
+      .limit(1);
+    expect(record?.outcome).toBe('succeeded');
+    expect(JSON.stringify(record?.output)).toContain('CFO\ufffd Webinar');
+    expect(JSON.stringify(record?.output)).not.toContain('\\u0000');
   });
 });
