@@ -42,6 +42,7 @@ import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { gracefulDrainPlugin } from './plugins/graceful-drain';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { storableInputPlugin } from './plugins/storable-input';
 import { webAppPlugin } from './plugins/web-app';
 
 export type AppDeps = {
@@ -107,6 +108,7 @@ export async function buildApp({
 
   metrics.watchDatabase(database);
   await app.register(errorsPlugin);
+  await app.register(storableInputPlugin);
   await app.register(gracefulDrainPlugin);
   await app.register(securityHeadersPlugin, {
     production: config.env === 'production',

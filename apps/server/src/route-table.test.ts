@@ -41,7 +41,13 @@ const probes: FastifyPluginAsync = async (api) => {
 let issuer: OidcIssuer;
 let database: Database;
 let app: App;
-const routes: { method: string; url: string }[] = [];
+const routes: { method: string; url: string; query: string[] }[] = [];
+
+/** The query parameters a route's schema names (a zod object), or none. */
+function queryNames(route: RouteOptions): string[] {
+  const schema = (route.schema as { querystring?: unknown } | undefined)?.querystring;
+  return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+}
 
 function externalConfig(issuerUrl: string): Config {
   const base = testConfig();
@@ -60,7 +66,7 @@ beforeAll(async () => {
     protectedRoutes: [probes],
     onRoute: (route: RouteOptions) => {
       for (const method of [route.method].flat()) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url });
+        if (method !== 'HEAD') routes.push({ method, url: route.url, query: queryNames(route) });
       }
     },
   });
@@ -168,6 +174,54 @@ describe('the route table', () => {
     expect(res.headers['content-security-policy']).toContain(
       `connect-src 'self' ${new URL(issuer.issuer).origin}`,
     );
+  });
+
+  it('answers a NUL in any query-string or path parameter of any route with a 400 naming it', async () => {
+    const token = `Bearer ${await issuer.sign(accessClaims('permitted'))}`;
+    let checked = 0;
+    for (const route of apiRoutes()) {
+      const names = [...route.url.matchAll(/:([^/]+)/g)].map((m) => m[1]!);
+      const cases = [
+        ...names.map((name) => ({
+          url: route.url.replace(/:([^/]+)/g, (_m, n: string) =>
+            n === name ? 'a%00b' : (exampleParams[n] ?? 'x'),
+          ),
+          path: `params.${name}`,
+        })),
+        // Every parameter the schema names, and one it does not.
+        ...[...route.query, 'unlisted'].map((name) => ({
+          url: `${concrete(route.url)}?${name}=a%00b`,
+          path: `querystring.${name}`,
+        })),
+      ];
+      for (const { url, path } of cases) {
+        const res = await app.inject({
+          method: route.method as 'GET',
+          url,
+          headers: { authorization: token },
+          ...(route.method === 'GET' ? {} : { payload: { text: 'x' } }),
+        });
+        const where = `${route.method} ${url}`;
+        expect(res.statusCode, where).toBe(400);
+        const { code, issues } = errorResponseSchema.parse(res.json()).error;
+        expect(code, where).toBe('validation_failed');
+        expect(issues, where).toContainEqual({
+          path,
+          message: expect.stringContaining('cannot be stored') as unknown,
+        });
+        checked += 1;
+      }
+      // Half a surrogate pair as a URL carries it (its UTF-8 bytes): never a 500.
+      const res = await app.inject({
+        method: route.method as 'GET',
+        url: `${concrete(route.url)}?${route.query[0] ?? 'unlisted'}=%ED%A0%BD`,
+        headers: { authorization: token },
+        ...(route.method === 'GET' ? {} : { payload: { text: 'x' } }),
+      });
+      expect(res.statusCode, `${route.method} ${route.url} with %ED%A0%BD`).not.toBe(500);
+    }
+    // The audience builder's reports and the markets' pages are among them.
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('answers the public routes without a token', async () => {
