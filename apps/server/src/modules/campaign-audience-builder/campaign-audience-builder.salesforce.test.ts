@@ -174,6 +174,37 @@ describe('on Salesforce', () => {
     expect(body.reports[0]!.reach).toEqual(expect.any(Number));
   });
 
+  it('never fails for values in a dimension the org lacks (no role field here), or for too many values', async () => {
+    ai.enqueue({
+      kind: 'object',
+      value: {
+        explanation: 'Najlepiej odpowiadali CFO z branży chemicznej.',
+        // The mapping has no role field: the schema offers no roles, and the model sends some anyway.
+        roles: ['CFO', 'Wymyślona rola'],
+        subIndustries: [
+          'Chemicals',
+          'Banking',
+          'Chemicals',
+          ...Array.from({ length: 12 }, (_, i) => `Inna ${i}`),
+        ],
+        titles: Array.from({ length: 15 }, () => 'CFO'),
+        workAreas: ['Finance'],
+        campaignIds: [pastId, 'a0B000000000000XYZ'],
+        approach: 'LinkedIn i e-mail, potem telefon.',
+      },
+    });
+    const res = await call('POST', paths.generate, { campaignId, topic: 'Więcej CFO.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(ai.requests).toHaveLength(1);
+    const body = generateSegmentsResponseSchema.parse(res.json());
+    expect(body.roles).toEqual([]);
+    expect(body.subIndustries).toEqual(['Chemicals', 'Banking']);
+    expect(body.titles).toEqual(['CFO']);
+    expect(body.campaigns.map((c) => c.name)).toEqual(['Śniadanie CFO']);
+    const schema = JSON.stringify(ai.requests[0]!.structured?.schema);
+    expect(schema).toContain('Brak dostępnych wartości w CRM');
+  });
+
   it('says that no campaign has an id the org does not know', async () => {
     const missing = salesforceId(keyPrefixes.Campaign, 99);
     const res = await call('POST', paths.generate, { campaignId: missing, topic: 'Cel' });

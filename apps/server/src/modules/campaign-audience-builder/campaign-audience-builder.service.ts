@@ -53,14 +53,23 @@ export const REPORTS_IN_SALESFORCE =
 export const noSuchCampaign = (id: string) =>
   `No campaign has the ID ${id}. Check the ID in the CRM, or pick a campaign from the list.`;
 
-/** The answer's shape, as the model is asked for it: every list offers the CRM's values as an enum. */
+/**
+ * The answer's shape, as the model is asked for it: every list offers the CRM's values as an
+ * enum, and at most SEGMENT_VALUES_MAX of them, as JSON-schema hints only. A value the CRM does not
+ * have, a value in a list the CRM has none for (a dimension its mapping leaves out) or too many
+ * values pass the check, and keepKnown drops them afterwards: no way of overfilling a list fails
+ * the generation.
+ */
 function answerSchema(vocabulary: CrmVocabulary, pastCampaignIds: string[]) {
   const choices = (values: string[], description: string) =>
     values.length === 0
-      ? z.array(z.string()).max(0).describe(`${description} Brak dostępnych wartości: zostaw pustą listę.`)
+      ? z
+          .array(z.string())
+          .meta({ maxItems: 0 })
+          .describe(`${description} Brak dostępnych wartości w CRM: zostaw pustą listę.`)
       : z
           .array(z.string().meta({ enum: values }))
-          .max(SEGMENT_VALUES_MAX)
+          .meta({ maxItems: SEGMENT_VALUES_MAX })
           .describe(description);
   return z.object({
     explanation: z.string().describe('Dlaczego te segmenty: 3–5 zdań po polsku, z liczbami z danych.'),
