@@ -162,6 +162,42 @@ describe('fetching a document', () => {
     }
   });
 
+  it('hands the body over as it arrives to onData, which may stop reading; the size cap still holds', async () => {
+    feeds.set('/stream.xml', { body: '<urlset>', padBytes: 4 * 1024 * 1024 });
+    let seen = 0;
+    const result = await safeFetch(
+      feeds.url('/stream.xml'),
+      options({
+        maxBytes: 8 * 1024 * 1024,
+        onData: (chunk) => {
+          seen += chunk.length;
+          return seen < 100 * 1024;
+        },
+      }),
+    );
+    expect(result).toMatchObject({ status: 'ok', body: Buffer.alloc(0) });
+    expect(seen).toBeGreaterThanOrEqual(100 * 1024);
+    expect(seen).toBeLessThan(4 * 1024 * 1024);
+
+    const err = await failure(
+      safeFetch(feeds.url('/stream.xml'), options({ maxBytes: 256 * 1024, onData: () => true })),
+    );
+    expect(err.reason).toBe('too_large');
+
+    // What onData throws ends the fetch as it is.
+    const refusal = new Error('not a sitemap');
+    await expect(
+      safeFetch(
+        feeds.url('/stream.xml'),
+        options({
+          onData: () => {
+            throw refusal;
+          },
+        }),
+      ),
+    ).rejects.toBe(refusal);
+  });
+
   it('reports an error status', async () => {
     feeds.set('/error.xml', { status: 500, body: 'oops' });
     const err = await failure(safeFetch(feeds.url('/error.xml'), options()));

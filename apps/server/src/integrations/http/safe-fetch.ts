@@ -38,6 +38,12 @@ export type FetchOptions = {
    * takes does not count against timeoutMs.
    */
   beforeRequest?: (url: URL, hop: number) => Promise<void>;
+  /**
+   * Takes the body as it arrives instead of keeping it (a large document read as a stream):
+   * each chunk, decompressed and within maxBytes, goes here, and the answer's body is empty.
+   * Returning false stops reading; the answer ends there. What it throws ends the fetch as it is.
+   */
+  onData?: (chunk: Buffer) => boolean | void;
 };
 
 export type FetchResult =
@@ -275,22 +281,43 @@ function requestOnce(target: URL, options: FetchOptions, signal: AbortSignal): P
         if (unzip) res.on('error', (err) => unzip.destroy(err));
         const chunks: Buffer[] = [];
         let size = 0;
+        const stop = () => {
+          res.destroy();
+          unzip?.destroy();
+        };
         stream.on('data', (chunk: Buffer) => {
+          if (settled) return;
           size += chunk.length;
           if (size > options.maxBytes) {
-            res.destroy();
-            unzip?.destroy();
+            stop();
             fail(tooLarge(options.maxBytes));
             return;
           }
-          chunks.push(chunk);
+          if (!options.onData) {
+            chunks.push(chunk);
+            return;
+          }
+          let more: boolean | void;
+          try {
+            more = options.onData(chunk);
+          } catch (err) {
+            stop();
+            settled = true;
+            reject(err as Error);
+            return;
+          }
+          if (more === false) {
+            done();
+            stop();
+          }
         });
         stream.on('error', fail);
         // Cut off mid-body (the deadline, a reset): no 'end' comes, only 'close'.
         res.on('close', () => {
           if (!res.complete) fail(new Error('the connection closed before the document ended'));
         });
-        stream.on('end', () => {
+        stream.on('end', done);
+        function done() {
           if (settled) return;
           settled = true;
           resolve({
@@ -305,7 +332,7 @@ function requestOnce(target: URL, options: FetchOptions, signal: AbortSignal): P
               headers: res.headers,
             },
           });
-        });
+        }
       },
     );
     // A refused lookup arrives here as the HttpFetchError guardedLookup made.
