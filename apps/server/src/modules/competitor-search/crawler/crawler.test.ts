@@ -388,6 +388,54 @@ describe('crawling a competitor site', () => {
     expect(await paths()).toEqual(['/pl/', '/pl/other-bot/']);
   });
 
+  it('reads a large sitemap index newest first and stops once the older sitemaps could add nothing to the round', async () => {
+    // Four sitemaps of 3,000 pages each, a minute apart, listed oldest first; the index dates
+    // each by its newest page. Four pages a round: the start page and the three newest articles
+    // robots.txt allows, out of the 16 candidates the round keeps.
+    const perSitemap = 3_000;
+    const newest = Date.parse('2026-11-19T12:00:00Z');
+    const dateOf = (n: number) => new Date(newest - n * 60_000).toISOString();
+    const xml = (body: string) => ({ body, contentType: 'application/xml' });
+    const sitemapOf = (k: number) =>
+      sitemap(
+        Array.from({ length: perSitemap }, (_, i) => ({
+          loc: site.url(`/pl/article-${k * perSitemap + i}/`),
+          lastmod: dateOf(k * perSitemap + i),
+        })),
+      );
+    site.load({
+      '/robots.txt': robots(
+        `User-agent: *\nDisallow: /pl/article-1/\n\nSitemap: ${site.url('/sitemap_index.xml')}\n`,
+      ),
+      '/sitemap_index.xml': xml(
+        sitemapIndex(
+          [3, 2, 1, 0].map((k) => ({
+            loc: site.url(`/pl/sitemap-${k}.xml`),
+            lastmod: dateOf(k * perSitemap),
+          })),
+        ),
+      ),
+      ...Object.fromEntries([0, 1, 2, 3].map((k) => [`/pl/sitemap-${k}.xml`, xml(sitemapOf(k))])),
+      '/pl/': page('Start'),
+      ...Object.fromEntries([0, 1, 2, 3].map((n) => [`/pl/article-${n}/`, page(`Artykuł ${n}`)])),
+    });
+    const outcome = await crawlOnce({ maxPagesPerRound: 4 });
+    expect(site.requests().map((r) => r.path)).toEqual([
+      '/robots.txt',
+      '/pl/',
+      '/sitemap_index.xml',
+      '/pl/sitemap-0.xml',
+      '/pl/article-0/',
+      '/pl/article-2/',
+      '/pl/article-3/',
+    ]);
+    // The page robots.txt disallows took no place: nothing was skipped.
+    expect(outcome).toMatchObject({ stored: 4, skipped: 0, failed: 0, error: null });
+    expect((await pages()).find((p) => p.path === '/pl/article-0/')!.publishedAt).toEqual(
+      new Date(dateOf(0)),
+    );
+  });
+
   it('asks again with the stored validators: a 304 keeps the row; changed pages come first; the round has a cap', async () => {
     site.load(fictionalSite(site.origin, '/pl/', 6, { lastmod: '2026-11-01' }));
     await crawlOnce();

@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gunzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Competitor } from '../../../config/competitors';
@@ -16,6 +14,7 @@ import {
 } from '../../../integrations/http/safe-fetch';
 import type { Scheduler } from '../../../lib/scheduler';
 import { recordCrawl, removeCompetitorPages, upsertCompetitorPages } from '../competitor-index';
+import { createCandidateSet, type Candidate, type Tier } from './candidates';
 import { isUnderSite, pageKey } from './crawl-urls';
 import type { PageFacts } from './page-facts';
 import { createPageParser, PageParseError, type PageParser } from './page-parser';
@@ -28,12 +27,14 @@ import {
   ROBOTS_MAX_BYTES,
   type RobotsRules,
 } from './robots';
+import { readSitemaps, SitemapError } from './sitemaps';
 
 /**
  * The competitor crawler (issue 13). A round reads, for each competitor, robots.txt, the
- * sitemaps it names (or the usual ones: indexes and gzipped files too), the feeds the site's
- * start page links to, and then the pages under the competitor's site path, newest changes
- * first, up to a cap per round. Each page goes through the SSRF-safe fetch (every hop's address
+ * sitemaps it names (or the usual ones: indexes and gzipped files too; read as they arrive,
+ * sitemaps.ts), the feeds the site's start page links to, and then the pages under the
+ * competitor's site path, newest changes first, up to a cap per round, out of a few times that
+ * many candidates (candidates.ts). Each page goes through the SSRF-safe fetch (every hop's address
  * checked) with a conditional GET when the index has its validators, waits its turn for the host
  * (politeness.ts), is parsed on a worker thread (page-parser.ts) and stored under its canonical
  * URL in the competitor index. The round is a scheduler task, so one instance crawls at a time.
@@ -90,8 +91,11 @@ const LEASE_MS = 2 * 60_000;
 export const CRAWL_TIMEOUT_MS = 15_000;
 export const MAX_PAGE_BYTES = 2 * 1024 * 1024;
 export const MAX_SITEMAP_BYTES = 20 * 1024 * 1024;
-/** Sitemap documents (indexes included) read per competitor and round. */
-const MAX_SITEMAPS = 50;
+/**
+ * Pages a round keeps in view per page it may fetch: sitemaps and feeds may name millions, and
+ * the round keeps only the best of them (candidates.ts), with room for those it will skip.
+ */
+const CANDIDATES_PER_PAGE = 4;
 const MAX_FEEDS = 5;
 /** The longest Retry-After GEM waits for within a round; longer, and the site waits for the next round. */
 const MAX_RETRY_AFTER_MS = 5 * 60_000;
@@ -101,7 +105,6 @@ const DEFAULT_BACKOFF_MS = 30_000;
 const MAX_FAILURES_IN_A_ROW = 5;
 const HTML_TYPES = new Set(['text/html', 'application/xhtml+xml']);
 const NEVER = new AbortController().signal;
-const gunzipAsync = promisify(gunzip);
 
 /** A request the crawler itself declines (robots.txt, off the site): not the site's fault. */
 class Declined extends Error {
@@ -112,14 +115,6 @@ class Declined extends Error {
 class RoundStopped extends Error {
   override name = 'RoundStopped';
 }
-
-type Candidate = {
-  key: string;
-  lastmod: Date | null;
-  feedDate: Date | null;
-  /** Asked again after a 429 / 503 with Retry-After. */
-  retried?: boolean;
-};
 
 type StoredPage = { etag: string | null; lastModified: string | null; fetchedAt: Date };
 
@@ -132,7 +127,12 @@ function reasonOf(err: unknown): string {
     if (err.reason === 'too_large') return err.message.replace('the document', 'the page');
     return err.message;
   }
-  if (err instanceof PageParseError || err instanceof Declined || err instanceof RoundStopped)
+  if (
+    err instanceof PageParseError ||
+    err instanceof SitemapError ||
+    err instanceof Declined ||
+    err instanceof RoundStopped
+  )
     return err.message;
   return 'an unexpected error (see the server log)';
 }
@@ -202,7 +202,16 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
     let gapMs = options.delayMs;
 
     /** Every request of the round: on the site's origin only, robots.txt obeyed, one at a time per host. */
-    const get = (url: string, maxBytes: number, accept: string, validators?: Validators, isRobots = false) =>
+    const get = (
+      url: string,
+      maxBytes: number,
+      accept: string,
+      {
+        validators,
+        isRobots = false,
+        onData,
+      }: { validators?: Validators; isRobots?: boolean; onData?: (chunk: Buffer) => boolean } = {},
+    ) =>
       safeFetch(url, {
         isPermittedAddress,
         timeoutMs,
@@ -210,6 +219,7 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
         userAgent: CRAWLER_USER_AGENT,
         accept,
         validators,
+        onData,
         signal,
         beforeRequest: async (target) => {
           if (target.origin !== origin)
@@ -223,7 +233,7 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
     // robots.txt: a 4xx means no rules; anything else that fails means GEM cannot know what it may read.
     const robotsUrl = `${origin}/robots.txt`;
     try {
-      const answer = await get(robotsUrl, ROBOTS_MAX_BYTES, 'text/plain, */*;q=0.5', undefined, true);
+      const answer = await get(robotsUrl, ROBOTS_MAX_BYTES, 'text/plain, */*;q=0.5', { isRobots: true });
       if (answer.status === 'ok') robots = parseRobots(robotsUrl, answer.body.toString('utf8'));
     } catch (err) {
       const status = err instanceof HttpFetchError ? err.httpStatus : undefined;
@@ -237,18 +247,18 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
     if (robots.crawlDelayMs !== undefined && robots.crawlDelayMs > gapMs) gapMs = robots.crawlDelayMs;
 
     // The frontier: changed since the last round first, then pages new to the index, then the
-    // rest, revalidated with a conditional GET, least recently fetched first.
-    const candidates = new Map<string, Candidate>();
+    // rest, revalidated with a conditional GET, least recently fetched first (candidates.ts).
+    const candidateSet = createCandidateSet({
+      cap: CANDIDATES_PER_PAGE * options.maxPagesPerRound,
+      since,
+      stored,
+      admits: (page) => robots.allows(page),
+    });
     const visited = new Set<string>();
     const addCandidate = (raw: string, dates: { lastmod?: Date | null; feedDate?: Date | null } = {}) => {
       const page = pageKey(raw);
       if (!page || !isUnderSite(page, site) || visited.has(page)) return;
-      const known = candidates.get(page);
-      if (known) {
-        known.lastmod ??= dates.lastmod ?? null;
-        known.feedDate ??= dates.feedDate ?? null;
-      } else
-        candidates.set(page, { key: page, lastmod: dates.lastmod ?? null, feedDate: dates.feedDate ?? null });
+      candidateSet.offer(page, dates);
     };
     const discovered: string[] = [];
 
@@ -286,7 +296,7 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
           url,
           options.maxPageBytes ?? MAX_PAGE_BYTES,
           'text/html, application/xhtml+xml;q=0.9, */*;q=0.1',
-          prior,
+          { validators: prior },
         );
       } catch (err) {
         if (signal.aborted) throw err;
@@ -390,32 +400,6 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
 
     const retryQueue: Candidate[] = [];
 
-    /** Reads a sitemap document: plain or gzipped XML. Returns undefined when it is not there. */
-    async function readSitemap(url: string) {
-      let answer: FetchResult;
-      try {
-        answer = await get(
-          url,
-          options.maxSitemapBytes ?? MAX_SITEMAP_BYTES,
-          'application/xml, text/xml;q=0.9, */*;q=0.5',
-        );
-      } catch (err) {
-        if (err instanceof HttpFetchError && err.httpStatus === 404) return undefined;
-        throw err;
-      }
-      if (answer.status !== 'ok') return undefined;
-      let body = answer.body;
-      // A .xml.gz file comes as gzip bytes (not Content-Encoding): unpacked with the same cap.
-      if (body[0] === 0x1f && body[1] === 0x8b) {
-        try {
-          body = await gunzipAsync(body, { maxOutputLength: options.maxSitemapBytes ?? MAX_SITEMAP_BYTES });
-        } catch {
-          throw new PageParseError('the gzipped sitemap is damaged or larger than GEM reads');
-        }
-      }
-      return pageParser.sitemap(body, 'application/xml');
-    }
-
     try {
       // The start page: a page of the site itself, and where its feeds are named.
       const start = pageKey(site)!;
@@ -434,38 +418,34 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
         listed.length > 0
           ? listed
           : [`${site}sitemap.xml`, `${origin}/sitemap.xml`, `${origin}/sitemap_index.xml`];
-      const seenSitemaps = new Set<string>();
-      for (let read = 0; sitemapQueue.length > 0 && read < MAX_SITEMAPS && !signal.aborted;) {
-        const url = sitemapQueue.shift()!;
-        if (seenSitemaps.has(url)) continue;
-        seenSitemaps.add(url);
-        if (!robots.allows(url)) continue;
-        read += 1;
-        try {
-          const facts = await readSitemap(url);
-          if (!facts) continue;
-          if (facts.kind === 'sitemapindex') {
-            // The site's own path first: a global site's index lists every country's sitemaps.
-            const sitePath = new URL(site).pathname;
-            const children = facts.entries
-              .map((e) => e.loc)
-              .filter((loc) => URL.canParse(loc) && new URL(loc).origin === origin)
-              .sort(
-                (a, b) =>
-                  Number(new URL(b).pathname.startsWith(sitePath)) -
-                  Number(new URL(a).pathname.startsWith(sitePath)),
-              );
-            sitemapQueue.push(...children);
-          } else {
-            for (const e of facts.entries)
-              addCandidate(e.loc, { lastmod: e.lastmod ? new Date(e.lastmod) : null });
+      const maxSitemapBytes = options.maxSitemapBytes ?? MAX_SITEMAP_BYTES;
+      await readSitemaps({
+        roots: sitemapQueue,
+        origin,
+        site,
+        maxBytes: maxSitemapBytes,
+        now: now().getTime(),
+        fetch: async (url, onData) => {
+          try {
+            const answer = await get(url, maxSitemapBytes, 'application/xml, text/xml;q=0.9, */*;q=0.5', {
+              onData,
+            });
+            return answer.status === 'ok';
+          } catch (err) {
+            if (err instanceof HttpFetchError && err.httpStatus === 404) return false;
+            throw err;
           }
-        } catch (err) {
+        },
+        allows: (url) => robots.allows(url),
+        couldTake: (lastmod) => candidateSet.couldTake(lastmod),
+        onPage: (entry) => addCandidate(entry.loc, { lastmod: entry.lastmod }),
+        onError: (url, err) => {
           if (signal.aborted) throw err;
-          if (err instanceof Declined) continue;
+          if (err instanceof Declined) return;
           problems.push(`sitemap ${describeUrl(url)}: ${reasonOf(err)}`);
-        }
-      }
+        },
+        signal,
+      });
 
       // Feeds the start page names, on this origin.
       for (const feed of (startFacts?.feeds ?? [])
@@ -493,27 +473,16 @@ export function createCompetitorCrawler(options: CrawlerOptions): CompetitorCraw
       }
       for (const link of discovered) addCandidate(link);
 
-      // Order the frontier.
-      const changed: Candidate[] = [];
-      const fresh: Candidate[] = [];
-      const revisit: Candidate[] = [];
-      const unchangedBySitemap: Candidate[] = [];
-      for (const c of candidates.values()) {
-        if (visited.has(c.key)) continue;
-        const prior = stored.get(c.key);
-        const date = c.lastmod ?? c.feedDate;
-        if (date && (!since || date > since) && (!prior || date > prior.fetchedAt)) changed.push(c);
-        else if (!prior) fresh.push(c);
-        else if (c.lastmod && c.lastmod <= prior.fetchedAt) unchangedBySitemap.push(c);
-        else revisit.push(c);
+      // The frontier, in the candidates' order; links of pages read this round go between.
+      const candidates = new Map<string, Candidate>();
+      const tiers: Record<Tier, Candidate[]> = { changed: [], fresh: [], revisit: [], unchanged: [] };
+      for (const { candidate, tier } of candidateSet.ordered()) {
+        candidates.set(candidate.key, candidate);
+        if (!visited.has(candidate.key)) tiers[tier].push(candidate);
       }
-      const newest = (c: Candidate) => (c.lastmod ?? c.feedDate)?.getTime() ?? 0;
-      const oldestFetch = (c: Candidate) => stored.get(c.key)?.fetchedAt.getTime() ?? 0;
-      changed.sort((a, b) => newest(b) - newest(a));
-      revisit.sort((a, b) => oldestFetch(a) - oldestFetch(b));
-      unchangedBySitemap.sort((a, b) => oldestFetch(a) - oldestFetch(b));
-      const queues = [retryQueue, changed, fresh, [] as Candidate[], revisit, unchangedBySitemap];
-      const linksFound = queues[3]!;
+      const { revisit } = tiers;
+      const linksFound: Candidate[] = [];
+      const queues = [retryQueue, tiers.changed, tiers.fresh, linksFound, revisit, tiers.unchanged];
 
       while (fetched < options.maxPagesPerRound && !signal.aborted) {
         const next = queues.find((q) => q.length > 0)?.shift();

@@ -1,7 +1,7 @@
-import { htmlPage, sitemap, sitemapIndex } from '@gem/test-servers/site-host';
+import { htmlPage } from '@gem/test-servers/site-host';
 import { describe, expect, it } from 'vitest';
 import { isUnderSite, pageKey } from './crawl-urls';
-import { extractPage, parseSitemap } from './page-facts';
+import { extractPage } from './page-facts';
 import { decodeHtml } from './decode-html';
 
 const url = 'https://firma.example/pl/insights/raport/';
@@ -70,27 +70,6 @@ describe('reading a page', () => {
     ]);
     expect(decodeHtml(latin2, 'text/html')).toContain('ąćę');
     expect(decodeHtml(Buffer.from('zażółć'), 'text/html; charset=utf-8')).toBe('zażółć');
-  });
-});
-
-describe('reading a sitemap', () => {
-  it('lists a urlset’s pages with lastmod, and an index’s sitemaps', () => {
-    expect(
-      parseSitemap(
-        sitemap([
-          { loc: 'https://f.example/pl/a?x=1&y=2', lastmod: '2026-05-01' },
-          { loc: 'https://f.example/pl/b' },
-        ]),
-      ),
-    ).toEqual({
-      kind: 'urlset',
-      entries: [
-        { loc: 'https://f.example/pl/a?x=1&y=2', lastmod: '2026-05-01T00:00:00.000Z' },
-        { loc: 'https://f.example/pl/b', lastmod: null },
-      ],
-    });
-    expect(parseSitemap(sitemapIndex([{ loc: 'https://f.example/s1.xml' }])).kind).toBe('sitemapindex');
-    expect(() => parseSitemap('<html><body>Nie ma</body></html>')).toThrow('not a sitemap');
   });
 });
 

@@ -1,11 +1,12 @@
 import { Readability } from '@mozilla/readability';
-import { DOMParser, parseHTML } from 'linkedom';
+import { parseHTML } from 'linkedom';
+import { plausibleDate } from './plausible-date';
 
 /**
- * What the crawler takes from a document it fetched: from an HTML page its title, description,
- * published date, canonical URL, robots directives, main text (Mozilla's Readability over a
- * linkedom DOM) and links; from a sitemap its entries. Pure functions over text: they run on the
- * page parser's worker thread (page-parser.ts), within a time budget.
+ * What the crawler takes from an HTML page it fetched: its title, description, published date,
+ * canonical URL, robots directives, main text (Mozilla's Readability over a linkedom DOM) and
+ * links. Pure functions over text: they run on the page parser's worker thread
+ * (page-parser.ts), within a time budget. Sitemaps are read as they arrive (sitemaps.ts).
  */
 
 export type PageFacts = {
@@ -26,14 +27,7 @@ export type PageFacts = {
   feeds: string[];
 };
 
-export type SitemapFacts = {
-  kind: 'urlset' | 'sitemapindex';
-  entries: { loc: string; lastmod: string | null }[];
-};
-
 export const MAX_LINKS = 1000;
-/** The sitemap protocol's own limit. */
-export const MAX_SITEMAP_ENTRIES = 50_000;
 const BODY_TEXT_MAX = 50_000;
 /**
  * Readability is given only documents of at most this many elements nested at most this deep:
@@ -190,14 +184,6 @@ function absolute(href: string, base: string): string | null {
   }
 }
 
-/** A date GEM can show: parseable, after 1990, and not more than a day ahead. */
-export function plausibleDate(raw: unknown, now = Date.now()): string | null {
-  if (typeof raw !== 'string' || raw.length > 64) return null;
-  const at = Date.parse(raw.trim());
-  if (!Number.isFinite(at) || at < Date.UTC(1990, 0, 1) || at > now + 24 * 3600_000) return null;
-  return new Date(at).toISOString();
-}
-
 const DATE_METAS = [
   'meta[property="article:published_time"]',
   'meta[name="article:published_time"]',
@@ -307,29 +293,4 @@ export function extractPage(html: string, url: string, now = Date.now()): PageFa
     links,
     feeds,
   };
-}
-
-/** A sitemap's <url> or <sitemap> entries; throws when the document is neither kind. */
-export function parseSitemap(xml: string): SitemapFacts {
-  const document = new DOMParser().parseFromString(xml, 'text/xml') as unknown as DomDocument;
-  const localName = (el: DomElement | null | undefined) => {
-    const name = el?.localName ?? '';
-    return name.slice(name.indexOf(':') + 1).toLowerCase();
-  };
-  const root = document.documentElement;
-  const kind = localName(root);
-  if (kind !== 'urlset' && kind !== 'sitemapindex') throw new Error('not a sitemap');
-  const entries: SitemapFacts['entries'] = [];
-  for (const entry of root.children) {
-    if (entries.length >= MAX_SITEMAP_ENTRIES) break;
-    let loc = '';
-    let lastmod: string | null = null;
-    for (const field of entry.children) {
-      const name = localName(field);
-      if (name === 'loc') loc = (field.textContent ?? '').trim();
-      else if (name === 'lastmod') lastmod = plausibleDate(field.textContent ?? '');
-    }
-    if (loc) entries.push({ loc, lastmod });
-  }
-  return { kind, entries };
 }

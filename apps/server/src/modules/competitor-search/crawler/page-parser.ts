@@ -3,11 +3,11 @@ import {
   DEFAULT_LIMITS,
   type BudgetedWorkerLimits,
 } from '../../../lib/budgeted-worker';
-import type { PageFacts, SitemapFacts } from './page-facts';
+import type { PageFacts } from './page-facts';
 import type { PageParseAnswer, PageParseRequest } from './page-parser.worker';
 
 /**
- * Parses fetched pages and sitemaps off the event loop, like the feed parser does feeds
+ * Parses fetched pages off the event loop, like the feed parser does feeds
  * (lib/budgeted-worker.ts): one worker thread, one document at a time, a time budget per
  * document (a worker past it is stopped and the document fails) and a heap limit. The worker
  * starts with the first document and stops after a few idle seconds.
@@ -15,7 +15,6 @@ import type { PageParseAnswer, PageParseRequest } from './page-parser.worker';
 
 export type PageParser = {
   page(body: Uint8Array, contentType: string | undefined, url: string): Promise<PageFacts>;
-  sitemap(body: Uint8Array, contentType: string | undefined): Promise<SitemapFacts>;
   close(): Promise<void>;
 };
 
@@ -39,12 +38,8 @@ export function createPageParser(options: BudgetedWorkerLimits = {}): PageParser
 
   return {
     async page(body, contentType, url) {
-      const answer = await worker.run({ kind: 'page', body, contentType, url });
+      const answer = await worker.run({ body, contentType, url });
       return answer.type === 'page' ? answer.facts : failed(answer);
-    },
-    async sitemap(body, contentType) {
-      const answer = await worker.run({ kind: 'sitemap', body, contentType });
-      return answer.type === 'sitemap' ? answer.facts : failed(answer);
     },
     close: () => worker.close(),
   };
