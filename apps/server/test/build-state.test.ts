@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the repository's scripts, without types
-import {
-  BUILD_INPUTS,
-  BUILD_OUTPUTS,
-  BUILD_STAMP,
-  buildEnv,
-  buildNeeded,
-} from '../../../scripts/build-state.mjs';
+import * as buildState from '../../../scripts/build-state.mjs';
 
 // `npm start` builds when it must, and only a production build (scripts/start.mjs).
-const inputs = BUILD_INPUTS as string[];
-const outputs = BUILD_OUTPUTS as string[];
-const needed = buildNeeded as (root: string) => string | null;
+const { BUILD_INPUTS, BUILD_OUTPUTS, BUILD_STAMP, buildEnv } = buildState as {
+  BUILD_INPUTS: string[];
+  BUILD_OUTPUTS: string[];
+  BUILD_STAMP: string;
+  buildEnv: (env: object) => object;
+};
+const inputs = BUILD_INPUTS;
+const outputs = BUILD_OUTPUTS;
+const needed = (buildState as { buildNeeded: (root: string) => string | null }).buildNeeded;
 
 let root: string;
 afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -29,7 +29,7 @@ function repository({ inputsAt = 1_000, builtAt = 2_000, nodeEnv = 'production' 
   };
   for (const p of inputs) file(path.extname(p) ? p : `${p}/index.ts`, inputsAt);
   for (const p of outputs) file(p, builtAt);
-  if (nodeEnv) file(BUILD_STAMP as string, builtAt, JSON.stringify({ nodeEnv }));
+  if (nodeEnv) file(BUILD_STAMP, builtAt, JSON.stringify({ nodeEnv }));
   return { file };
 }
 
@@ -59,13 +59,13 @@ describe('whether npm start builds', () => {
   it('builds again over a development build, or one that did not say how it was made', () => {
     repository({ nodeEnv: 'development' });
     expect(needed(root)).toBe('the last build was a development build');
-    rmSync(path.join(root, BUILD_STAMP as string));
+    rmSync(path.join(root, BUILD_STAMP));
     expect(needed(root)).toBe('the last build did not say how it was made');
   });
 
   it('always builds for production, whatever NODE_ENV the shell has', () => {
     for (const NODE_ENV of ['development', 'test', undefined]) {
-      expect((buildEnv as (e: object) => { NODE_ENV: string })({ NODE_ENV, PATH: '/bin' })).toEqual({
+      expect(buildEnv({ NODE_ENV, PATH: '/bin' })).toEqual({
         NODE_ENV: 'production',
         PATH: '/bin',
       });
