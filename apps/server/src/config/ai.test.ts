@@ -11,7 +11,26 @@ describe('AI service settings', () => {
       retryBaseDelayMs: 1_000,
       limits: { perMinute: 20, concurrent: 2 },
       structuredOutput: 'json-schema',
+      contextTokens: 32_000,
+      maxOutputTokens: {},
     });
+  });
+
+  it('reads the context window and the writing tools’ answer sizes, and names what is wrong', () => {
+    const ai = parseConfig({
+      GEM_AI_CONTEXT_TOKENS: '128000',
+      GEM_AI_MAX_OUTPUT_TOKENS: 'article=900, paid-ads=1200',
+    }).ai;
+    expect(ai.contextTokens).toBe(128_000);
+    expect(ai.maxOutputTokens).toEqual({ article: 900, 'paid-ads': 1_200 });
+    expect(configProblems({ GEM_AI_CONTEXT_TOKENS: '1000' }).join('\n')).toContain('at least 4000');
+    expect(configProblems({ GEM_AI_CONTEXT_TOKENS: '32k' }).join('\n')).toContain('GEM_AI_CONTEXT_TOKENS');
+    const problems = configProblems({
+      GEM_AI_MAX_OUTPUT_TOKENS: 'blog=900,article=lots,teaser-generator=5',
+    }).join('\n');
+    expect(problems).toContain('“blog” is not a writing tool');
+    expect(problems).toContain('article: must be a number of tokens');
+    expect(problems).toContain('teaser-generator: must be a number of tokens');
   });
 
   it('asks for structured answers as a tool call when told, and refuses other modes', () => {

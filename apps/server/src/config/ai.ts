@@ -1,5 +1,6 @@
+import { generatorNames, type GeneratorName } from '@gem/contracts/generators';
 import { z } from 'zod';
-import { httpUrl, positiveInt } from './env-values';
+import { commaList, httpUrl, positiveInt } from './env-values';
 
 /** The AI text service (issue 4): which provider, its timeout, and the per-user limits. */
 
@@ -39,7 +40,43 @@ export const aiEnv = z.object({
   GEM_AI_STRUCTURED_OUTPUT: z
     .enum(structuredOutputModes, { error: `must be one of ${structuredOutputModes.join(', ')}` })
     .default('json-schema'),
+  GEM_AI_CONTEXT_TOKENS: z.coerce
+    .number({ error: 'must be the model’s context window in tokens, e.g. 32000' })
+    .int()
+    .min(4_000, { error: 'must be at least 4000 tokens: GEM’s prompts need that much' })
+    .max(10_000_000)
+    .default(32_000),
+  GEM_AI_MAX_OUTPUT_TOKENS: z
+    .string()
+    .transform((raw, ctx) => maxOutputTokensSetting(raw, ctx))
+    .optional(),
 });
+
+/**
+ * GEM_AI_MAX_OUTPUT_TOKENS: per writing tool, the most tokens an answer may take, as
+ * `tool=tokens` pairs (`article=900,paid-ads=1200`); tools left out keep their own.
+ */
+function maxOutputTokensSetting(raw: string, ctx: z.RefinementCtx): Partial<Record<GeneratorName, number>> {
+  const out: Partial<Record<GeneratorName, number>> = {};
+  for (const pair of commaList(raw)) {
+    const [name = '', value = ''] = pair.split('=').map((v) => v.trim());
+    const tokens = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+    if (!(generatorNames as readonly string[]).includes(name)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `“${name}” is not a writing tool (one of ${generatorNames.join(', ')})`,
+      });
+    } else if (!(tokens >= 100 && tokens <= 100_000)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${name}: must be a number of tokens from 100 to 100000, e.g. ${name}=1000`,
+      });
+    } else {
+      out[name as GeneratorName] = tokens;
+    }
+  }
+  return out;
+}
 
 export type AiEnv = z.infer<typeof aiEnv>;
 
@@ -74,6 +111,10 @@ export type AiConfig = {
   limits: { perMinute: number; concurrent: number };
   /** How an object's schema reaches the model unless a call says otherwise. */
   structuredOutput: (typeof structuredOutputModes)[number];
+  /** The model's context window: a call whose prompt would not fit is refused before it is made. */
+  contextTokens: number;
+  /** Per writing tool, overrides of the most tokens its answer may take. */
+  maxOutputTokens: Partial<Record<GeneratorName, number>>;
 };
 
 export function aiConfig(e: AiEnv, problems: string[]): AiConfig {
@@ -84,6 +125,8 @@ export function aiConfig(e: AiEnv, problems: string[]): AiConfig {
     retryBaseDelayMs: 1_000,
     limits: { perMinute: e.GEM_AI_RATE_LIMIT_PER_MINUTE, concurrent: e.GEM_AI_MAX_CONCURRENT_PER_USER },
     structuredOutput: e.GEM_AI_STRUCTURED_OUTPUT,
+    contextTokens: e.GEM_AI_CONTEXT_TOKENS,
+    maxOutputTokens: e.GEM_AI_MAX_OUTPUT_TOKENS ?? {},
   };
 }
 
