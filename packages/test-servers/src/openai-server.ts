@@ -12,8 +12,9 @@ import type { AddressInfo, Socket } from 'node:net';
  * `tool_choice`) with a call of the chosen tool, the JSON as its `function.arguments`: whole, or
  * streamed in fragments (content deltas, or `tool_calls` deltas). Object replies (`object`,
  * `raw-json`) and the stream faults (`stall`, `disconnect`) follow the request's form; a `text`
- * reply is always plain content (a model that ignored the tool). With no reply queued, a
- * structured request gets an object made up from its schema.
+ * reply is always plain content (a model that ignored the tool). A reply may end with another
+ * `finish_reason` (`length`: cut at max_tokens), and a tool call may come after some text
+ * (`preamble`). With no reply queued, a structured request gets an object made up from its schema.
  *
  * Any path ending in `/chat/completions` is served, so Azure's deployment URLs
  * (`/openai/deployments/<name>/chat/completions?api-version=…`) reach it too.
@@ -23,9 +24,21 @@ import type { AddressInfo, Socket } from 'node:net';
  * `POST /__control/reset`.
  */
 
+/**
+ * How the answer says it ended, instead of the usual `stop` (`tool_calls` for a tool call):
+ * `length` for an answer cut at the request's max_tokens, `content_filter`.
+ */
+export type ScriptedFinishReason = 'stop' | 'length' | 'content_filter' | 'tool_calls';
+
 export type ScriptedReply =
   /** A normal answer, streamed token by token when the client asks for a stream. */
-  | { kind: 'text'; text: string; tokenDelayMs?: number; firstTokenDelayMs?: number }
+  | {
+      kind: 'text';
+      text: string;
+      tokenDelayMs?: number;
+      firstTokenDelayMs?: number;
+      finishReason?: ScriptedFinishReason;
+    }
   /** An HTTP error in OpenAI's error shape, with Retry-After (seconds) or retry-after-ms when given. */
   | { kind: 'status'; status: number; retryAfterSeconds?: number; retryAfterMs?: number; message?: string }
   /** Accepts the request and never answers (until the client gives up or the server closes). */
@@ -39,15 +52,24 @@ export type ScriptedReply =
    * arguments of the tool call when the request offered tools. Streamed `chunkChars` characters
    * (default 8) at a time. `value` need not match the request's schema (to test a wrong shape).
    */
-  | { kind: 'object'; value: unknown; chunkChars?: number; tokenDelayMs?: number; firstTokenDelayMs?: number }
-  /** Like `object`, with the JSON text as given: e.g. `'{"a":'` for an answer that is not JSON. */
-  | {
-      kind: 'raw-json';
-      text: string;
-      chunkChars?: number;
-      tokenDelayMs?: number;
-      firstTokenDelayMs?: number;
-    };
+  | ({ kind: 'object'; value: unknown } & StructuredReplyOptions)
+  /**
+   * Like `object`, with the text as given: e.g. `'{"a":'` for an answer that is not JSON, or
+   * JSON in a code fence, after a preamble or before a note, as real models send it.
+   */
+  | ({ kind: 'raw-json'; text: string } & StructuredReplyOptions);
+
+type StructuredReplyOptions = {
+  chunkChars?: number;
+  tokenDelayMs?: number;
+  firstTokenDelayMs?: number;
+  finishReason?: ScriptedFinishReason;
+  /**
+   * Text the model writes before its tool call, as Claude and Mistral often do ("I'll update
+   * the brief."); sent as the message's content beside the call. Only for a tool request.
+   */
+  preamble?: string;
+};
 
 /** What a request asked for instead of plain text: an answer of a JSON schema, or a tool call. */
 export type StructuredRequest = {
@@ -136,14 +158,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each reply kind, with what makes one valid (for replies scripted over HTTP). */
 const replyKinds: Record<ScriptedReply['kind'], (r: Record<string, unknown>) => boolean> = {
-  text: (r) => typeof r.text === 'string',
+  text: (r) => typeof r.text === 'string' && finishReasonFits(r),
   status: (r) => typeof r.status === 'number',
   hang: () => true,
   disconnect: (r) => typeof r.text === 'string' && typeof r.afterTokens === 'number',
   stall: (r) => typeof r.text === 'string' && typeof r.afterTokens === 'number',
-  object: (r) => 'value' in r,
-  'raw-json': (r) => typeof r.text === 'string',
+  object: (r) => 'value' in r && finishReasonFits(r),
+  'raw-json': (r) => typeof r.text === 'string' && finishReasonFits(r),
 };
+
+const finishReasons = new Set<unknown>(['stop', 'length', 'content_filter', 'tool_calls']);
+const finishReasonFits = (r: Record<string, unknown>) =>
+  r.finishReason === undefined || finishReasons.has(r.finishReason);
 
 function isReply(value: unknown): value is ScriptedReply {
   if (typeof value !== 'object' || value === null) return false;
@@ -398,7 +424,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         const firstTokenDelayMs = 'firstTokenDelayMs' in reply ? reply.firstTokenDelayMs : undefined;
         const delay = reply.tokenDelayMs ?? options.tokenDelayMs ?? 0;
         const callId = `call_test_${id.slice('chatcmpl-test-'.length)}`;
-        const finishReason = toolName ? 'tool_calls' : 'stop';
+        const finishReason =
+          reply.kind === 'disconnect' || reply.kind === 'stall' ? undefined : reply.finishReason;
+        const finish = finishReason ?? (toolName ? 'tool_calls' : 'stop');
+        const preamble = toolName && 'preamble' in reply ? reply.preamble : undefined;
         const usage = {
           prompt_tokens: promptTokens,
           completion_tokens: tokens.length,
@@ -413,7 +442,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
           const message = toolName
             ? {
                 role: 'assistant',
-                content: null,
+                content: preamble ?? null,
                 tool_calls: [
                   { id: callId, type: 'function', function: { name: toolName, arguments: whole } },
                 ],
@@ -424,7 +453,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
             object: 'chat.completion',
             created,
             model,
-            choices: [{ index: 0, message, finish_reason: finishReason }],
+            choices: [{ index: 0, message, finish_reason: finish }],
             usage,
           });
         }
@@ -435,6 +464,10 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
         });
         const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
           `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+        if (preamble !== undefined) {
+          res.write(chunk({ role: 'assistant', content: '' }));
+          for (const token of tokenize(preamble)) res.write(chunk({ content: token }));
+        }
         res.write(
           chunk(
             toolName
@@ -468,7 +501,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
           if (reply.kind === 'disconnect') await sleep(20).then(() => drop(recorded, res));
           return;
         }
-        res.write(chunk({}, finishReason));
+        res.write(chunk({}, finish));
         const wantsUsage = (body.stream_options as { include_usage?: boolean } | undefined)?.include_usage;
         if (wantsUsage) {
           res.write(

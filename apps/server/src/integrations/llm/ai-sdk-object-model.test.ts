@@ -271,6 +271,100 @@ describe.runIf(inject('dbKind') === 'pglite')('structured output through the AI 
     });
   });
 
+  describe.each(modes)('reading what real models send, as %s', (mode) => {
+    const json = JSON.stringify(answer, null, 2);
+    const deviations: [string, string][] = [
+      ['a ```json fence', `\`\`\`json\n${json}\n\`\`\``],
+      ['a sentence before it', `Oto konspekt w formacie JSON:\n\n${json}`],
+      ['a note after it', `${json}\n\nDaj znać, jeśli chcesz coś zmienić {np. ton}.`],
+      ['a fence between a preamble and a note', `Here you go:\n\`\`\`\n${json}\n\`\`\`\nLet me know!`],
+    ];
+
+    it.each(deviations)('takes the object out of %s, whole and streamed', async (_, text) => {
+      openAi.server.enqueue({ kind: 'raw-json', text });
+      const whole = await model().object(ask(mode));
+      expect(whole.object).toEqual(answer);
+      expect(whole.finishReason).toBe(mode === 'tool' ? 'tool-calls' : 'stop');
+
+      openAi.server.enqueue({ kind: 'raw-json', text, chunkChars: 5 });
+      const { partials, result } = await collect(model(), ask(mode));
+      expect(result.object).toEqual(answer);
+      // The object shows while it is written, whatever came before it.
+      expect(partials.length).toBeGreaterThan(3);
+      expect(partials.at(-1)).toEqual(answer);
+      expect(openAi.server.requests).toHaveLength(2);
+    });
+
+    it('fails as invalid_output with the answer and the first issue, for a repair turn', async () => {
+      const text = `Proszę:\n\`\`\`json\n${JSON.stringify({ ...answer, tone: 'friendly' })}\n\`\`\``;
+      openAi.server.enqueue({ kind: 'raw-json', text });
+      const whole = await failure(model().object(ask(mode)));
+      expect(whole.failure).toBe('invalid_output');
+      expect(whole.message).toMatch(/does not match the schema/);
+      expect(whole.details.rejected).toEqual({
+        text,
+        path: 'tone',
+        message: expect.stringContaining('formal'),
+      });
+
+      openAi.server.enqueue({ kind: 'raw-json', text: '{"title": "Ala ma' });
+      const streamed = await streamFailure(model(), ask(mode));
+      expect(streamed.failure).toBe('invalid_output');
+      expect(streamed.details.rejected).toEqual({
+        text: '{"title": "Ala ma',
+        path: '',
+        message: 'The JSON object is not closed: the answer ends inside it.',
+      });
+    });
+
+    it('asks once more for an object cut at the output limit, then fails as incomplete', async () => {
+      const cut: ScriptedReply = { kind: 'raw-json', text: '{"title": "Dane, które', finishReason: 'length' };
+      openAi.server.enqueue(cut, { kind: 'object', value: answer });
+      const whole = await model().object({ ...ask(mode), maxOutputTokens: 50 });
+      expect(whole.object).toEqual(answer);
+      // Both calls' tokens are counted (the test server counts 8-character fragments).
+      const fragments = (text: string) => Math.ceil(Array.from(text).length / 8);
+      expect(whole.usage.completionTokens).toBe(
+        fragments('{"title": "Dane, które') + fragments(JSON.stringify(answer)),
+      );
+      expect(openAi.server.requests.map((r) => r.body.max_tokens)).toEqual([50, 50]);
+
+      openAi.server.reset();
+      openAi.server.enqueue(cut, cut);
+      const err = await failure(model().object(ask(mode)));
+      expect(err.failure).toBe('incomplete');
+      expect(openAi.server.requests).toHaveLength(2);
+
+      openAi.server.reset();
+      openAi.server.enqueue({ ...cut, chunkChars: 4 }, { ...cut, chunkChars: 4 });
+      const partials: unknown[] = [];
+      const streamed = await streamFailure(model(), ask(mode), partials);
+      expect(streamed.failure).toBe('incomplete');
+      // The partials of the cut answer were shown, twice: never a whole object.
+      expect(partials.filter((p) => JSON.stringify(p) === '{"title":"Dane, które"}')).toHaveLength(2);
+      expect(openAi.server.requests).toHaveLength(2);
+    });
+
+    it('returns an object that closed before the output limit cut the note after it', async () => {
+      openAi.server.enqueue({
+        kind: 'raw-json',
+        text: `${JSON.stringify(answer)}\n\nDaj znać, czy`,
+        finishReason: 'length',
+      });
+      const result = await model().object(ask(mode));
+      expect(result).toMatchObject({ object: answer, finishReason: 'length' });
+      expect(openAi.server.requests).toHaveLength(1);
+    });
+  });
+
+  it('reads a tool call written as text, as Llama 3 does without a tool parser', async () => {
+    const envelope = JSON.stringify({ name: 'brief', parameters: answer });
+    openAi.server.enqueue({ kind: 'text', text: envelope });
+    expect((await model().object(ask('tool'))).object).toEqual(answer);
+    openAi.server.enqueue({ kind: 'text', text: envelope });
+    expect((await collect(model(), ask('tool'))).result.object).toEqual(answer);
+  });
+
   it('fails as invalid_output when the model answers text instead of calling the tool', async () => {
     openAi.server.enqueue({ kind: 'text', text: 'Nie użyję narzędzia.' });
     const whole = await failure(model().object(ask('tool')));

@@ -55,6 +55,7 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
       text: 'Ala ma kota, a kot ma Alę.',
       usage: { promptTokens: 5, completionTokens: 7 },
       model: 'gem-test-model',
+      finishReason: 'stop',
     });
     const [request] = openAi.server.requests;
     expect(request?.path).toBe('/v1/chat/completions');
@@ -71,7 +72,17 @@ describe.runIf(inject('dbKind') === 'pglite')('the AI SDK adapter', () => {
     const result = await model().generate(ask);
     expect(result.text).toBe('Gotowe.');
     expect(result.usage.completionTokens).toBe(1);
+    expect(result.finishReason).toBe('stop');
     expect(openAi.server.requests[0]?.body.stream).toBeFalsy();
+  });
+
+  it('says when the text was cut at the output limit, streamed and whole, and leaves it to the caller', async () => {
+    const cut = { kind: 'text', text: 'Ala ma kota, a kot', finishReason: 'length' } as const;
+    openAi.server.enqueue(cut, cut);
+    const { result } = await collect(model());
+    expect(result).toMatchObject({ text: 'Ala ma kota, a kot', finishReason: 'length' });
+    expect(await model().generate(ask)).toMatchObject({ text: 'Ala ma kota, a kot', finishReason: 'length' });
+    expect(openAi.server.requests).toHaveLength(2);
   });
 
   it('retries a 429 after the Retry-After it was given, at most twice', async () => {

@@ -1,24 +1,28 @@
+import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import {
   APICallError,
   generateText,
   InvalidToolInputError,
-  JSONParseError,
   NoObjectGeneratedError,
   Output,
   parsePartialJson,
   streamText,
   tool,
   ToolChoiceViolationError,
-  TypeValidationError,
   type LanguageModel,
 } from 'ai';
 import type { AiConfig, AiServiceConfig } from '../../config';
+import { objectStart, parseAnswer } from './structured-answer';
 import {
+  addUsage,
   LlmError,
+  REJECTED_TEXT_MAX,
+  type FinishReason,
   type ObjectModelRequest,
   type ObjectModelResult,
   type ObjectStream,
   type PartialObject,
+  type RejectedAnswer,
   type StructuredOutputMode,
   type TextModel,
   type TextModelRequest,
@@ -40,12 +44,16 @@ import {
  * service (`rate_limited`), retried like a 429.
  *
  * Objects are asked for with the schema as the answer's JSON schema (`response_format`
- * json_schema), or as one function tool the model must call (`mode: 'tool'`). An answer that
- * is not JSON, does not match the schema, or never calls the tool fails as `invalid_output`,
- * and is not retried.
+ * json_schema), or as one function tool the model must call (`mode: 'tool'`). What the model
+ * wrote (the content, or the call's arguments; a model that answered the tool call as text, its
+ * text) is read as real models write it (structured-answer.ts: in a fence, after a preamble,
+ * before a note), in both modes, whole or streamed; partial objects are read from the first `{`.
+ * An answer that still is not the schema's object fails as `invalid_output`, not retried, with
+ * what a repair turn needs (`details.rejected`). An answer cut at the output limit (finish reason
+ * `length`) before its object closed is asked for once more, then fails as `incomplete`.
  */
 
-type Logger = { warn(obj: object, msg: string): void };
+type Logger = { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
 
 export type AiSdkTextModelOptions = {
   ai: Pick<AiConfig, 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs'> &
@@ -139,22 +147,52 @@ function sleepFor(ms: number, signal: AbortSignal): Promise<void> {
 /** The model answered, but not with an object we can use. */
 class InvalidOutput extends Error {
   override name = 'InvalidOutput';
+  constructor(
+    reason: string,
+    readonly rejected: RejectedAnswer,
+  ) {
+    super(reason);
+  }
+}
+
+/** An object cut at the output limit before it closed; asked for once more. */
+class CutOff extends LlmError {
+  constructor(readonly usage: TokenUsage) {
+    super('incomplete', "the AI service's answer was cut at the output limit before its object was whole");
+  }
 }
 
 /** Why a structured answer could not be used, for the LlmError's message. */
 function invalidOutputReason(err: unknown): string | undefined {
   if (err instanceof InvalidOutput) return err.message;
   if (ToolChoiceViolationError.isInstance(err)) return 'did not call the tool it was asked to call';
-  if (!NoObjectGeneratedError.isInstance(err) && !InvalidToolInputError.isInstance(err)) return undefined;
-  const cause = (err as { cause?: unknown }).cause;
-  if (JSONParseError.isInstance(cause)) return 'is not valid JSON';
-  if (TypeValidationError.isInstance(cause)) return 'does not match the schema';
-  return 'is not a usable object';
+  return undefined;
 }
 
-/** The partial object in `json` so far, unless it is the one last published. */
-async function partialOf(json: string, last: { key?: string }): Promise<object | undefined> {
-  const parsed = await parsePartialJson(json);
+/** A structured answer as it came, before it is read. */
+type RawAnswer = {
+  /** The content, the tool call's arguments, or (a call written as text) the content. */
+  text: string;
+  finishReason: FinishReason;
+  usage: TokenUsage;
+  model: string;
+  /** The object, when the SDK could already read and validate it. */
+  validated?: { object: unknown } | undefined;
+  /** The model was asked to call a tool and did not. */
+  noToolCall?: string | undefined;
+};
+
+/** The text of a tool call's arguments the SDK could not use. */
+function toolInputText(call: { input: unknown; error?: unknown }): string {
+  if (InvalidToolInputError.isInstance(call.error)) return call.error.toolInput;
+  return typeof call.input === 'string' ? call.input : JSON.stringify(call.input ?? '');
+}
+
+/** The partial object in `text` so far (from its first `{`), unless it is the one last published. */
+async function partialOf(text: string, last: { key?: string }): Promise<object | undefined> {
+  const start = objectStart(text);
+  if (start < 0) return undefined;
+  const parsed = await parsePartialJson(text.slice(start));
   if (parsed.state !== 'successful-parse' && parsed.state !== 'repaired-parse') return undefined;
   const { value } = parsed;
   if (typeof value !== 'object' || value === null) return undefined;
@@ -195,11 +233,13 @@ async function returned<R>(call: AsyncGenerator<unknown, R>): Promise<R> {
   return next.value;
 }
 
-const usageOf = (usage: { inputTokens?: number | undefined; outputTokens?: number | undefined }) =>
+const usageOf = (usage: { inputTokens?: number | undefined; outputTokens?: number | undefined } = {}) =>
   ({
     promptTokens: usage.inputTokens ?? null,
     completionTokens: usage.outputTokens ?? null,
   }) satisfies TokenUsage;
+
+const unknownUsage: TokenUsage = { promptTokens: null, completionTokens: null };
 
 export function createAiSdkTextModel({
   ai,
@@ -266,6 +306,7 @@ export function createAiSdkTextModel({
           error: new LlmError('invalid_output', `the AI service's answer ${invalid}`, {
             attempts,
             cause: err,
+            rejected: err instanceof InvalidOutput ? err.rejected : undefined,
           }),
           retryable: false,
           waitMs: undefined,
@@ -312,6 +353,76 @@ export function createAiSdkTextModel({
     maxRetries: 0,
   });
 
+  /**
+   * The object in a structured answer, read as real models write it; an answer cut before its
+   * object closed is a CutOff, any other unusable one an InvalidOutput with what a repair needs.
+   */
+  async function objectOf<T>(
+    raw: RawAnswer,
+    request: ObjectModelRequest<T>,
+    shape: Shape,
+  ): Promise<ObjectModelResult<T>> {
+    const done = (object: unknown) =>
+      ({
+        object: object as T,
+        usage: raw.usage,
+        model: raw.model,
+        finishReason: raw.finishReason,
+      }) satisfies ObjectModelResult<T>;
+    if (raw.validated) return done(raw.validated.object);
+    const parsed = await parseAnswer(
+      raw.text,
+      request.schema,
+      shape.mode === 'tool' ? shape.name : undefined,
+    );
+    if (parsed.ok) {
+      // Counted in the logs: how often the configured model needs this.
+      log?.info?.(
+        {
+          provider: service.provider,
+          mode: shape.mode,
+          salvage: parsed.salvage,
+          finishReason: raw.finishReason,
+        },
+        'structured answer read around what the model added',
+      );
+      return done(parsed.object);
+    }
+    if (raw.finishReason === 'length') throw new CutOff(raw.usage);
+    const reason =
+      raw.noToolCall !== undefined && !parsed.parsedJson
+        ? `did not call the tool ${raw.noToolCall}`
+        : parsed.parsedJson
+          ? 'does not match the schema'
+          : 'is not valid JSON';
+    throw new InvalidOutput(reason, {
+      text: cutAtGrapheme(raw.text, REJECTED_TEXT_MAX),
+      path: parsed.issue.path,
+      message: parsed.issue.message,
+    });
+  }
+
+  /**
+   * A structured call, and once more when its answer was cut before the object closed (a fresh
+   * call, same request); cut again, it fails as `incomplete`.
+   */
+  async function* withOneMoreIfCut<Y, T>(
+    request: ObjectModelRequest<T>,
+    attempt: (signal: AbortSignal) => AsyncGenerator<Y, ObjectModelResult<T>>,
+  ): AsyncGenerator<Y, ObjectModelResult<T>> {
+    try {
+      return yield* withRetries(request, attempt);
+    } catch (err) {
+      if (!(err instanceof CutOff)) throw err;
+      log?.warn(
+        { provider: service.provider, maxOutputTokens: request.maxOutputTokens },
+        'structured answer cut at the output limit; asking once more',
+      );
+      const result = yield* withRetries(request, attempt);
+      return { ...result, usage: addUsage(err.usage, result.usage) };
+    }
+  }
+
   return {
     provider: service.provider,
     model: service.model,
@@ -325,8 +436,9 @@ export function createAiSdkTextModel({
           onError: () => undefined,
         });
         let text = '';
-        let usage: TokenUsage = { promptTokens: null, completionTokens: null };
+        let usage = unknownUsage;
         let modelId = service.model;
+        let finishReason: FinishReason = 'other';
         for await (const part of call.stream) {
           if (part.type === 'text-delta' && part.text) {
             text += part.text;
@@ -334,13 +446,14 @@ export function createAiSdkTextModel({
           } else if (part.type === 'finish-step') {
             usage = usageOf(part.usage);
             modelId = part.response.modelId || modelId;
+            finishReason = part.finishReason;
           } else if (part.type === 'error') {
             throw part.error;
           } else if (part.type === 'abort') {
             throw new Error('aborted');
           }
         }
-        return { text, usage, model: modelId } satisfies TextModelResult;
+        return { text, usage, model: modelId, finishReason } satisfies TextModelResult;
       });
       return settledStream(chunks);
     },
@@ -353,13 +466,14 @@ export function createAiSdkTextModel({
           text: answer.text,
           usage: usageOf(answer.usage),
           model: answer.response.modelId || service.model,
+          finishReason: answer.finishReason,
         } satisfies TextModelResult;
       });
       return returned(call);
     },
 
     streamObject<T>(request: ObjectModelRequest<T>): ObjectStream<T> {
-      const chunks = withRetries(request, async function* (signal) {
+      const chunks = withOneMoreIfCut(request, async function* (signal) {
         const shape = structured(request, ai.structuredOutput);
         const call = streamText({
           ...(await promptOf(request)),
@@ -367,82 +481,123 @@ export function createAiSdkTextModel({
           abortSignal: signal,
           onError: () => undefined,
         });
-        let json = '';
+        let content = '';
+        let toolInput = '';
         const last: { key?: string } = {};
         let toolInputId: string | undefined;
-        let toolCall: { input: unknown } | undefined;
-        let usage: TokenUsage = { promptTokens: null, completionTokens: null };
+        let toolCall: { input: unknown; invalid: boolean; error?: unknown } | undefined;
+        let usage = unknownUsage;
         let modelId = service.model;
+        let finishReason: FinishReason = 'other';
         for await (const part of call.stream) {
-          if (shape.mode === 'json-schema' && part.type === 'text-delta' && part.text) {
-            json += part.text;
-            const partial = await partialOf(json, last);
+          if (part.type === 'text-delta' && part.text) {
+            content += part.text;
+            if (shape.mode !== 'json-schema') continue;
+            const partial = await partialOf(content, last);
             if (partial) yield partial as PartialObject<T>;
           } else if (shape.mode === 'tool' && part.type === 'tool-input-start') {
             if (part.toolName === shape.name) toolInputId ??= part.id;
           } else if (shape.mode === 'tool' && part.type === 'tool-input-delta') {
             if (part.id !== toolInputId) continue;
-            json += part.delta;
-            const partial = await partialOf(json, last);
+            toolInput += part.delta;
+            const partial = await partialOf(toolInput, last);
             if (partial) yield partial as PartialObject<T>;
           } else if (shape.mode === 'tool' && part.type === 'tool-call') {
             if (part.toolName !== shape.name || toolCall) continue;
-            if (part.invalid) throw part.error;
-            toolCall = { input: part.input };
+            toolCall = part.invalid
+              ? { input: part.input, invalid: true, error: part.error }
+              : { input: part.input, invalid: false };
           } else if (part.type === 'finish-step') {
             usage = usageOf(part.usage);
             modelId = part.response.modelId || modelId;
+            finishReason = part.finishReason;
           } else if (part.type === 'error') {
+            // The model wrote text instead of the call: read below.
+            if (ToolChoiceViolationError.isInstance(part.error)) continue;
             throw part.error;
           } else if (part.type === 'abort') {
             throw new Error('aborted');
           }
         }
-        let object: T;
+        const raw: RawAnswer = { text: content, finishReason, usage, model: modelId };
         if (shape.mode === 'json-schema') {
-          object = (await call.output) as T;
+          // The whole text: the SDK holds back deltas it cannot read as a partial object.
+          raw.text = await call.text;
+          raw.validated = await call.output.then(
+            (object) => ({ object }),
+            () => undefined,
+          );
+        } else if (!toolCall) {
+          raw.noToolCall = shape.name;
+        } else if (toolCall.invalid) {
+          raw.text = toolInput || toolInputText(toolCall);
         } else {
-          if (!toolCall) throw new InvalidOutput(`did not call the tool ${shape.name}`);
-          object = toolCall.input as T;
+          raw.validated = { object: toolCall.input };
         }
-        return { object, usage, model: modelId } satisfies ObjectModelResult<T>;
+        return objectOf(raw, request, shape);
       });
       return settledStream(chunks);
     },
 
     async object<T>(request: ObjectModelRequest<T>) {
       // eslint-disable-next-line require-yield -- one object at the end, no partials on the way
-      const call = withRetries(request, async function* (signal) {
+      const call = withOneMoreIfCut(request, async function* (signal) {
         const shape = structured(request, ai.structuredOutput);
-        const answer = await generateText({
-          ...(await promptOf(request)),
-          ...shape.settings,
-          abortSignal: signal,
-        });
-        let object: T;
-        if (shape.mode === 'json-schema') {
-          try {
-            object = answer.output as T;
-          } catch (err) {
-            // No text to parse (e.g. the answer was cut off before it began).
-            throw new InvalidOutput('is empty', { cause: err });
+        let answer;
+        try {
+          answer = await generateText({
+            ...(await promptOf(request)),
+            ...shape.settings,
+            abortSignal: signal,
+          });
+        } catch (err) {
+          // The SDK could not read the answer's JSON, or the model wrote text instead of the
+          // call: either way the error hands over what the model wrote.
+          if (NoObjectGeneratedError.isInstance(err)) {
+            const raw: RawAnswer = {
+              text: err.text ?? '',
+              finishReason: err.finishReason ?? 'other',
+              usage: usageOf(err.usage),
+              model: err.response?.modelId || service.model,
+            };
+            return objectOf(raw, request, shape);
           }
-        } else {
-          const toolCall = answer.toolCalls.find((c) => c.toolName === shape.name);
-          if (!toolCall) throw new InvalidOutput(`did not call the tool ${shape.name}`);
-          if (toolCall.invalid) throw toolCall.error;
-          object = toolCall.input as T;
+          if (ToolChoiceViolationError.isInstance(err)) {
+            const raw: RawAnswer = {
+              text: err.content.map((part) => (part.type === 'text' ? part.text : '')).join(''),
+              finishReason: err.finishReason,
+              usage: unknownUsage,
+              model: err.modelId || service.model,
+              noToolCall: shape.name,
+            };
+            return objectOf(raw, request, shape);
+          }
+          throw err;
         }
-        return {
-          object,
+        const raw: RawAnswer = {
+          text: answer.text,
+          finishReason: answer.finishReason,
           usage: usageOf(answer.usage),
           model: answer.response.modelId || service.model,
-        } satisfies ObjectModelResult<T>;
+        };
+        if (shape.mode === 'json-schema') {
+          // No output when there was no text (an answer cut before it began).
+          if (answer.text !== '') raw.validated = { object: answer.output };
+        } else {
+          const toolCall = answer.toolCalls.find((c) => c.toolName === shape.name);
+          if (!toolCall) raw.noToolCall = shape.name;
+          else if (toolCall.invalid) raw.text = toolInputText(toolCall);
+          else raw.validated = { object: toolCall.input };
+        }
+        return objectOf(raw, request, shape);
       });
       return returned(call);
     },
   };
 }
+
+/** How an object was asked for, as reading its answer needs to know. */
+type Shape = { mode: StructuredOutputMode; name: string };
 
 /**
  * The schema as the call's output (json-schema) or as the one tool the model must call: as the
@@ -460,15 +615,26 @@ function structured<T>(request: ObjectModelRequest<T>, configured: StructuredOut
       },
     };
   }
+  const output = Output.object({
+    schema: request.schema,
+    name: request.schemaName,
+    description: request.schemaDescription,
+  });
   return {
     mode: 'json-schema' as const,
     name,
     settings: {
-      output: Output.object({
-        schema: request.schema,
-        name: request.schemaName,
-        description: request.schemaDescription,
-      }),
+      output: {
+        ...output,
+        // Partial objects from the first `{`, after a fence or a sentence; the SDK streams no
+        // text it cannot read as one.
+        parsePartialOutput: ({ text }: { text: string }) => {
+          const start = objectStart(text);
+          return start < 0
+            ? Promise.resolve(undefined)
+            : output.parsePartialOutput({ text: text.slice(start) });
+        },
+      },
     },
   };
 }

@@ -73,6 +73,30 @@ describe.runIf(inject('dbKind') === 'pglite')('the OpenAI-compatible test server
     ]);
   });
 
+  it('ends a reply with the finish_reason it was given, and sends a preamble beside a tool call', async () => {
+    const post = (body: unknown) =>
+      fetch(`${controlUrl()}/replies`, { method: 'POST', body: JSON.stringify(body) });
+    expect((await post([{ kind: 'raw-json', text: '{', finishReason: 'sideways' }])).status).toBe(400);
+    expect(
+      (
+        await post([
+          { kind: 'raw-json', text: '{"a": "cut', finishReason: 'length' },
+          { kind: 'object', value: { a: 1 }, preamble: 'I will fill it in.' },
+        ])
+      ).status,
+    ).toBe(200);
+    const cut = await chat({});
+    expect(cut.choices[0]).toMatchObject({ finish_reason: 'length', message: { content: '{"a": "cut' } });
+    const tool = await chat({
+      tools: [{ type: 'function', function: { name: 'brief', parameters: { type: 'object' } } }],
+      tool_choice: { type: 'function', function: { name: 'brief' } },
+    });
+    expect(tool.choices[0]).toMatchObject({
+      finish_reason: 'tool_calls',
+      message: { content: 'I will fill it in.', tool_calls: [{ function: { arguments: '{"a":1}' } }] },
+    });
+  });
+
   it('tells what a request asked for from its response_format, tools and tool_choice', () => {
     expect(structuredRequestOf({ messages: [] })).toBeUndefined();
     expect(structuredRequestOf({ response_format: { type: 'json_object' } })).toBeUndefined();

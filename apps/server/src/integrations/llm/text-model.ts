@@ -29,11 +29,21 @@ export const addUsage = (a: TokenUsage, b: TokenUsage): TokenUsage => ({
       : a.completionTokens + b.completionTokens,
 });
 
+/**
+ * Why the model stopped: `stop` (it was done), `length` (cut at maxOutputTokens),
+ * `content-filter`, `tool-calls`, `error`, `interrupted` (the stream ended without saying),
+ * `other`.
+ */
+export type FinishReason =
+  'stop' | 'length' | 'content-filter' | 'tool-calls' | 'error' | 'interrupted' | 'other';
+
 export type TextModelResult = {
   text: string;
   usage: TokenUsage;
   /** The model that answered, as the provider names it. */
   model: string;
+  /** `length`: the text is cut short; the caller decides what to do with it. */
+  finishReason: FinishReason;
 };
 
 /** The answer as it is written; `result` settles once the stream has been read to its end. */
@@ -60,9 +70,15 @@ export type ObjectModelRequest<T> = TextModelRequest & {
 export type ObjectModelResult<T> = {
   /** The answer, validated against the schema. */
   object: T;
+  /** Both calls' when a cut answer was asked for again. */
   usage: TokenUsage;
   /** The model that answered, as the provider names it. */
   model: string;
+  /**
+   * `length` only when the object closed and validated before the cut (the model went on
+   * writing after it); a cut object is never returned.
+   */
+  finishReason: FinishReason;
 };
 
 /** The object as it is being written: any field may still be missing or cut short. */
@@ -74,7 +90,8 @@ export type PartialObject<T> = T extends readonly (infer E)[]
 
 /**
  * The object as it is written, one growing partial object at a time (never validated);
- * `result` settles once the stream has been read to its end, with the validated object.
+ * `result` settles once the stream has been read to its end, with the validated object. After an
+ * answer cut at the output limit the object is asked for once more, and the partials start over.
  */
 export type ObjectStream<T> = AsyncIterable<PartialObject<T>> & {
   readonly result: Promise<ObjectModelResult<T>>;
@@ -95,6 +112,21 @@ export interface TextModel {
   object<T>(request: ObjectModelRequest<T>): Promise<ObjectModelResult<T>>;
 }
 
+/**
+ * A structured answer that could not be used, for the one repair turn a caller may make: the
+ * answer as the model wrote it (the content, or the tool call's arguments; cut to
+ * REJECTED_TEXT_MAX characters) and the first thing wrong with it. Never for users; the logger
+ * leaves `text` out.
+ */
+export type RejectedAnswer = {
+  text: string;
+  /** Where in the object, e.g. `briefUpdates.eventDate`; '' for the answer as a whole. */
+  path: string;
+  message: string;
+};
+
+export const REJECTED_TEXT_MAX = 12_000;
+
 export type LlmFailure =
   /** The service answered 5xx or another error, or could not be reached. */
   | 'unavailable'
@@ -106,9 +138,34 @@ export type LlmFailure =
   | 'cancelled'
   /**
    * A structured answer that is not JSON, does not match the schema, or never came (the
-   * model did not call the tool). Not retried; the cause says which, for logs.
+   * model did not call the tool), even after its JSON was looked for in fences and around
+   * notes. Not retried; the cause says which, for logs; `details.rejected` what a repair turn needs.
    */
-  | 'invalid_output';
+  | 'invalid_output'
+  /**
+   * A structured answer cut at the output limit (finish reason `length`) before its object was
+   * whole, twice: the call was made once more, and was cut again.
+   */
+  | 'incomplete';
+
+/**
+ * The turns that ask once more after an unusable structured answer: the answer as the
+ * assistant's turn (so the model sees what it wrote) and a request, written by the caller, that
+ * names what is wrong with it.
+ */
+export function repairTurns(
+  messages: readonly ChatTurn[],
+  rejected: RejectedAnswer | undefined,
+  request: (issue: Pick<RejectedAnswer, 'path' | 'message'> | undefined) => string,
+): ChatTurn[] {
+  const answer = rejected?.text.trim() ?? '';
+  return [
+    ...messages,
+    // Providers refuse an empty assistant turn (an answer that never came has no text).
+    ...(answer === '' ? [] : [{ role: 'assistant' as const, content: answer }]),
+    { role: 'user', content: request(rejected) },
+  ];
+}
 
 /** Why a model call failed, after retries. Its message is for logs, never for users. */
 export class LlmError extends Error {
@@ -123,6 +180,8 @@ export class LlmError extends Error {
       retryAfterSeconds?: number | undefined;
       attempts?: number;
       cause?: unknown;
+      /** For `invalid_output`: the answer and what is wrong with it. */
+      rejected?: RejectedAnswer | undefined;
     } = {},
   ) {
     super(message, { cause: details.cause });
