@@ -1,0 +1,1 @@
+ALTER TABLE "ai_call_leases" ADD COLUMN "kind" text DEFAULT 'ai' NOT NULL;
