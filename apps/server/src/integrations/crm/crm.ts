@@ -88,9 +88,18 @@ export interface Crm {
    * report page; null when no report is configured for the type.
    */
   reportUrl(report: CrmReportQuery): string | null;
-  /** A page of the report's contacts and their count (the embedded CRM's report page); null from Salesforce. */
+  /**
+   * A page of the report's contacts (last name, first name, id order) and their count: the
+   * embedded CRM's report page. Null from Salesforce.
+   */
   reportContacts(
     report: CrmReportQuery,
     page: { offset: number; limit: number },
   ): Promise<{ total: number; contacts: ReportContact[] } | null>;
+  /**
+   * Every contact of the report in the same order, at most `pageSize` at a time (the CSV file):
+   * each page is read when the one before has been taken, and starts where it ended, so a
+   * whole report is never held, nor read twice. Null from Salesforce.
+   */
+  reportPages(report: CrmReportQuery, options: { pageSize: number }): AsyncIterable<ReportContact[]> | null;
 }

@@ -347,6 +347,36 @@ describe('the embedded CRM', () => {
     expect((await crm().reportContacts(report, { offset: 100_000, limit: 50 }))!.contacts).toEqual([]);
   });
 
+  it('reads a whole report in pages of the size asked for, each starting where the last ended', async () => {
+    const campaign = flagship();
+    const report = {
+      type: 'new-prospects' as const,
+      campaignId: campaign.id,
+      segment: { ...segments.empty!, workAreas: ['Finance', 'Tax'] },
+      pastCampaignIds: [],
+    };
+    const expected = expectedContacts(report);
+    const sizes: number[] = [];
+    const ids: string[] = [];
+    for await (const page of crm().reportPages(report, { pageSize: 97 })!) {
+      sizes.push(page.length);
+      ids.push(...page.map((c) => c.id));
+    }
+    expect(sizes.slice(0, -1).every((size) => size === 97)).toBe(true);
+    expect(sizes).toHaveLength(Math.ceil(expected.length / 97));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect([...ids].sort()).toEqual([...expected].sort());
+    // The report page's order: the same contacts at the same places.
+    const byOffset = (await crm().reportContacts(report, { offset: 90, limit: 20 }))!;
+    expect(ids.slice(90, 110)).toEqual(byOffset.contacts.map((c) => c.id));
+
+    const none = crm().reportPages(
+      { ...report, segment: segments['a value nobody has']! },
+      { pageSize: 10 },
+    )!;
+    for await (const page of none) expect.unreachable(`a page of ${page.length}`);
+  });
+
   it('takes values that look like SQL as plain values', async () => {
     const campaign = flagship();
     const hostile = [

@@ -9,6 +9,7 @@ import {
 } from '@gem/contracts/campaign-audience-builder';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { nextTurn } from '../../../lib/event-loop-turn';
 import { fold } from '../../../lib/search-text';
 import type { CampaignFactsOptions, Crm, CrmCampaignFacts, CrmReportQuery, CrmVocabulary } from '../crm';
 import { SALESFORCE_ID_18 } from '../salesforce-id';
@@ -18,7 +19,9 @@ import { ensureDemoCrmSeeded } from './seed';
  * The embedded demo CRM (GEM_CRM_PROVIDER=embedded, the default): the fictional data set in the
  * crm_* tables, queried with parameterised SQL. It seeds itself before its first query
  * (`ensureDemoCrmSeeded`). Values match the way Salesforce compares strings: whole values,
- * any case.
+ * any case. No statement reads a whole report: on the embedded database (PGlite) a statement
+ * runs on the main thread, so each is kept short (a report is read a page at a time) and takes
+ * a turn of the event loop of its own (lib/event-loop-turn.ts).
  */
 
 type CampaignRow = {
@@ -41,6 +44,32 @@ const kinds = {
 type Kind = keyof typeof kinds;
 const kindNames = Object.keys(kinds) as Kind[];
 
+type ContactRow = {
+  id: string;
+  first_name: string;
+  last_name: string;
+  title: string | null;
+  account: string | null;
+  industry: string | null;
+  sub_industry: string | null;
+  campaign_name: string | null;
+  responded_at: string | null;
+};
+
+/** Where a report's next page starts: after this contact, in the report's order. */
+type ContactKey = { lastName: string; firstName: string; id: string };
+
+const contactOf = (r: ContactRow): ReportContact => ({
+  id: r.id,
+  name: `${r.first_name} ${r.last_name}`,
+  title: r.title,
+  account: r.account,
+  industry: r.industry,
+  subIndustry: r.sub_industry,
+  lastResponse:
+    r.campaign_name === null ? null : { campaignName: r.campaign_name, respondedAt: r.responded_at },
+});
+
 const summaryOf = (row: CampaignRow): CampaignSummary => ({
   id: row.id,
   name: row.name,
@@ -51,6 +80,8 @@ const summaryOf = (row: CampaignRow): CampaignSummary => ({
 export function createEmbeddedCrm({ db }: { db: Db }): Crm {
   const rows = async <T>(query: SQL): Promise<T[]> => {
     await ensureDemoCrmSeeded(db);
+    // Each statement in a turn of its own: on PGlite it holds the event loop while it runs.
+    await nextTurn();
     return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   };
 
@@ -148,45 +179,62 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
     async reportContacts(report, page) {
       if (!SALESFORCE_ID_18.test(report.campaignId)) return { total: 0, contacts: [] };
       const total = await count(report);
-      const found = await rows<{
-        id: string;
-        first_name: string;
-        last_name: string;
-        title: string | null;
-        account: string | null;
-        industry: string | null;
-        sub_industry: string | null;
-        campaign_name: string | null;
-        responded_at: string | null;
-      }>(
-        sql`select c.id, c.first_name, c.last_name, c.title, a.name as account, a.industry, a.sub_industry,
-              lr.name as campaign_name, lr.responded_at::text as responded_at
-            from crm_contacts c
-            left join crm_accounts a on a.id = c.account_id
-            left join lateral (
-              select cp.name, m.responded_at from crm_campaign_members m
-              join crm_campaigns cp on cp.id = m.campaign_id
-              where m.contact_id = c.id and m.has_responded
-              order by m.responded_at desc nulls last, cp.start_date desc nulls last, cp.id
-              limit 1
-            ) lr on true
-            where ${reportCondition(report)}
-            order by c.last_name, c.first_name, c.id
-            limit ${Math.max(0, Math.floor(page.limit))} offset ${Math.max(0, Math.floor(page.offset))}`,
-      );
-      const contacts: ReportContact[] = found.map((r) => ({
-        id: r.id,
-        name: `${r.first_name} ${r.last_name}`,
-        title: r.title,
-        account: r.account,
-        industry: r.industry,
-        subIndustry: r.sub_industry,
-        lastResponse:
-          r.campaign_name === null ? null : { campaignName: r.campaign_name, respondedAt: r.responded_at },
-      }));
-      return { total, contacts };
+      const found = await contactRows(report, { limit: page.limit, offset: page.offset });
+      return { total, contacts: found.map(contactOf) };
+    },
+
+    reportPages(report, { pageSize }) {
+      return (async function* pages() {
+        if (!SALESFORCE_ID_18.test(report.campaignId)) return;
+        let after: ContactKey | undefined;
+        for (;;) {
+          const found = await contactRows(report, { limit: pageSize, after });
+          if (found.length > 0) yield found.map(contactOf);
+          const last = found.at(-1);
+          if (found.length < pageSize || !last) return;
+          after = { lastName: last.last_name, firstName: last.first_name, id: last.id };
+        }
+      })();
     },
   };
+
+  /**
+   * A page of a report's contacts in the report's order (last name, first name, id), each with
+   * their last response. The page is chosen first from the contacts alone (the name index, or a
+   * top-N sort of the matching contacts), and only its rows get their last response: PostgreSQL
+   * would otherwise look up every matching contact's last response to sort them. A page after
+   * another starts after its last contact (a keyset: crm_contacts_name_idx), not at an offset,
+   * so no page reads the rows before it again.
+   */
+  async function contactRows(
+    report: CrmReportQuery,
+    page: { limit: number; offset?: number; after?: ContactKey | undefined },
+  ) {
+    const { after } = page;
+    const from = after
+      ? sql`and (c.last_name, c.first_name, c.id) > (${after.lastName}, ${after.firstName}, ${after.id})`
+      : sql``;
+    return rows<ContactRow>(
+      sql`select c.id, c.first_name, c.last_name, c.title, c.account, c.industry, c.sub_industry,
+            lr.name as campaign_name, lr.responded_at::text as responded_at
+          from (
+            select c.id, c.first_name, c.last_name, c.title, a.name as account, a.industry, a.sub_industry
+            from crm_contacts c
+            left join crm_accounts a on a.id = c.account_id
+            where ${reportCondition(report)} ${from}
+            order by c.last_name, c.first_name, c.id
+            limit ${Math.max(0, Math.floor(page.limit))} offset ${Math.max(0, Math.floor(page.offset ?? 0))}
+          ) c
+          left join lateral (
+            select cp.name, m.responded_at from crm_campaign_members m
+            join crm_campaigns cp on cp.id = m.campaign_id
+            where m.contact_id = c.id and m.has_responded
+            order by m.responded_at desc nulls last, cp.start_date desc nulls last, cp.id
+            limit 1
+          ) lr on true
+          order by c.last_name, c.first_name, c.id`,
+    );
+  }
 
   /** Members and responders per value of each kind (most members first), and the campaign's totals under 'total'. */
   async function memberSplit(campaignId: string) {
@@ -328,7 +376,9 @@ export function segmentCondition(segment: Segment): SQL {
 function reportCondition(report: CrmReportQuery): SQL {
   const member = (condition: SQL) =>
     sql`exists (select 1 from crm_campaign_members m where m.contact_id = c.id and ${condition})`;
-  const notMember = sql`not ${member(sql`m.campaign_id = ${report.campaignId}`)}`;
+  // One hashed set of the campaign's members per statement, not a probe per contact (contact_id is
+  // never null, so `not in` means what `not exists` would).
+  const notMember = sql`c.id not in (select m.contact_id from crm_campaign_members m where m.campaign_id = ${report.campaignId})`;
   const segment = segmentCondition(report.segment);
   switch (report.type) {
     case 'new-prospects':

@@ -307,6 +307,9 @@ describe.runIf(inject('dbKind') === 'pglite')('the Salesforce CRM adapter', () =
         { offset: 0, limit: 10 },
       ),
     ).toBeNull();
+    expect(
+      crm.reportPages({ type: 'follow-up', campaignId, segment, pastCampaignIds: [] }, { pageSize: 10 }),
+    ).toBeNull();
   });
 
   it('sends a value that tries to break out of its literal as one literal', async () => {

@@ -530,6 +530,10 @@ export function createSalesforceCrm(
     reportContacts() {
       return Promise.resolve(null);
     },
+
+    reportPages() {
+      return null;
+    },
   };
 
   /** The picklist values of the fields a kind is mapped to (Contact's and Lead's), when they are picklists. */
