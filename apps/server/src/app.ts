@@ -219,7 +219,7 @@ export async function buildApp({
       }),
     });
     await api.register(campaignAudienceBuilderRoutes, {
-      builder: createCampaignAudienceBuilder({ crm: adapters.crm, ai }),
+      builder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),
     });
     for (const routes of protectedRoutes) await api.register(routes);
   });

@@ -23,6 +23,8 @@ import {
 const requestBuckets = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** AI call buckets, in seconds: a first token comes within a second or two, a whole answer in tens. */
 const aiBuckets = [0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60, 120];
+/** Rows in a page an export reads from the CRM: its page size is a few hundred. */
+const pageRowBuckets = [10, 50, 100, 250, 500, 1000, 5000];
 
 /** A route label for requests that matched no route (404s, probes of unknown paths). */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -33,6 +35,9 @@ export type PoolStats = { total: number; idle: number; waiting: number; max: num
 export type DatabaseStats = { kind: 'pglite' | 'postgres'; poolStats?: (() => PoolStats) | undefined };
 
 export type FeedRefreshResult = 'updated' | 'unchanged' | 'failed';
+
+/** How a CSV export of a CRM report ended: sent whole, the client left, GEM failed, or over the user's limit. */
+export type CrmExportOutcome = 'completed' | 'aborted' | 'failed' | 'refused';
 
 export type AiCallMetric = {
   tool: string;
@@ -175,6 +180,19 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}) {
     registers,
   });
 
+  const crmExports = new Counter({
+    name: 'gem_crm_exports_total',
+    help: "CSV exports of CRM reports by outcome (completed, aborted: the client left, failed, refused: over the user's limit).",
+    labelNames: ['outcome'] as const,
+    registers,
+  });
+  const crmExportPages = new Histogram({
+    name: 'gem_crm_export_page_rows',
+    help: 'Pages of contacts CSV exports read from the CRM, by rows in the page: _count is pages, _sum rows.',
+    buckets: pageRowBuckets,
+    registers,
+  });
+
   const feedRefreshes = new Counter({
     name: 'gem_feed_refresh_total',
     help: 'Feed reads by feed key and result (updated, unchanged, failed).',
@@ -213,6 +231,16 @@ export function createMetrics({ processMetrics = false }: MetricsOptions = {}) {
     /** An AI call refused by the user's limits (429). */
     aiRefused(tool: string): void {
       aiRefused.inc({ tool });
+    },
+
+    /** A CSV export of a CRM report ended (or was refused). */
+    crmExport(outcome: CrmExportOutcome): void {
+      crmExports.inc({ outcome });
+    },
+
+    /** A CSV export read a page of `rows` contacts from the CRM. */
+    crmExportPage(rows: number): void {
+      crmExportPages.observe(rows);
     },
 
     /** One feed read in a refresh round. */

@@ -36,18 +36,19 @@ export const campaignAudienceBuilderRoutes: FastifyPluginAsyncZod<{
   app.get(
     campaignAudienceBuilderPaths.report,
     { schema: { querystring: reportQuerySchema, response: { 200: reportResponseSchema } } },
-    (req) => builder.report(req.query, req.log),
+    (req) => builder.report(req.query, { userId: userOf(req).id, log: req.log }),
   );
 
   app.get(
     campaignAudienceBuilderPaths.reportCsv,
     { schema: { querystring: reportQuerySchema } },
     async (req, reply) => {
-      const { fileName, csv } = await builder.reportCsv(req.query, req.log);
+      const { fileName, body } = await builder.reportCsv(req.query, { userId: userOf(req).id, log: req.log });
+      // Streamed as the client reads it; the user's lease ends when the stream closes.
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(csv);
+        .send(body);
     },
   );
 };

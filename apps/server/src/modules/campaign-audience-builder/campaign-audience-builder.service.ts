@@ -14,13 +14,17 @@ import {
   type Segment,
   type SegmentReport,
 } from '@gem/contracts/campaign-audience-builder';
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
+import type { Db } from '../../db/client';
 import { CrmError, type Crm, type CrmReportQuery, type CrmVocabulary } from '../../integrations/crm/crm';
 import { addUsage, LlmError, type TokenUsage } from '../../integrations/llm/text-model';
 import type { AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
 import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
+import type { CrmExportOutcome, Metrics } from '../../lib/metrics';
+import { createLeaseLimiter, type UserLease } from '../../lib/user-leases';
 import { repairRequest, segmentsSystemPrompt, segmentsUserPrompt } from './campaign-audience-builder.prompts';
 
 /**
@@ -39,19 +43,51 @@ type Logger = {
 
 export type GenerationContext = { userId: string; log: Logger; signal: AbortSignal };
 
+/** Who asks for a report page or a CSV file. */
+export type ReportContext = { userId: string; log: Logger };
+
 /** How much of the CRM the model is shown. */
 const FACTS = { topValues: 12, pastCampaigns: 8, vocabularySize: 150 } as const;
 /** Campaigns the picker lists. */
 const PICKER_SIZE = 20;
 /** The most rows a CSV file holds; a report with more says so in its last line. */
 export const CSV_MAX_ROWS = 50_000;
-const CSV_PAGE = 1_000;
+/**
+ * Contacts a CSV export reads from the CRM at a time. On the embedded database one page's
+ * statement holds the event loop while it runs (a few ms on PostgreSQL, some tens on PGlite):
+ * small enough that the server answers requests in between, large enough that a
+ * 10,000-contact file takes about 70 statements (bench/crm-export.md).
+ */
+export const EXPORT_PAGE_SIZE = 150;
+/** Report pages and CSV exports one user may have running at once, on every instance together. */
+export const REPORTS_AT_ONCE = 2;
+/**
+ * A report's or an export's lease: it stops counting after this even when its instance died,
+ * and an export still running then (a client that stopped reading) is cut off.
+ */
+export const REPORT_LEASE_MS = 10 * 60_000;
+const CSV_HEADER = ['Name', 'Title', 'Account', 'Industry', 'Sub-industry', 'Last response', 'Responded on'];
 
 export const CRM_UNAVAILABLE = 'The CRM is not available right now. Please try again in a moment.';
 export const REPORTS_IN_SALESFORCE =
   'Reports open in Salesforce: this GEM reads campaigns from Salesforce and has no report pages of its own.';
 export const noSuchCampaign = (id: string) =>
   `No campaign has the ID ${id}. Check the ID in the CRM, or pick a campaign from the list.`;
+export const reportsRunning = (running: number) =>
+  `You already have ${running} reports or CSV exports running. Wait for one to finish, then try again.`;
+
+/** A CSV file's rows, as text: a cell that starts with =, +, -, @ is not run as a formula when a spreadsheet opens it. */
+const csvText = (rows: string[][]) => stringify(rows, { escape_formulas: true, record_delimiter: 'windows' });
+
+const csvRow = (c: ReportContact) => [
+  c.name,
+  c.title ?? '',
+  c.account ?? '',
+  c.industry ?? '',
+  c.subIndustry ?? '',
+  c.lastResponse?.campaignName ?? '',
+  c.lastResponse?.respondedAt ?? '',
+];
 
 /**
  * The answer's shape, as the model is asked for it: every list offers the CRM's values as an
@@ -141,7 +177,28 @@ export function reportWording(
   }
 }
 
-export function createCampaignAudienceBuilder({ crm, ai }: { crm: Crm; ai: AiPlatform }) {
+export function createCampaignAudienceBuilder({
+  crm,
+  ai,
+  db,
+  metrics,
+}: {
+  crm: Crm;
+  ai: AiPlatform;
+  /** Where the per-user report leases are counted (lib/user-leases.ts). */
+  db: Db;
+  metrics?: Pick<Metrics, 'crmExport' | 'crmExportPage'> | undefined;
+}) {
+  // Reading a report holds the database (on PGlite, the event loop) for a while: a user gets a
+  // few at once, across instances, and a clear 429 past that.
+  const reportLeases = createLeaseLimiter({
+    db,
+    kind: 'crm-report',
+    limits: { concurrent: REPORTS_AT_ONCE },
+    leaseMs: REPORT_LEASE_MS,
+    refusals: { running: reportsRunning },
+  });
+
   /** A CRM call; its failure becomes a 502 crm_unavailable, the cause logged. */
   async function fromCrm<T>(log: Logger, what: string, call: () => Promise<T>): Promise<T> {
     try {
@@ -238,10 +295,87 @@ export function createCampaignAudienceBuilder({ crm, ai }: { crm: Crm; ai: AiPla
     };
   }
 
-  async function contactsPage(report: CrmReportQuery, offset: number, limit: number, log: Logger) {
-    const page = await fromCrm(log, 'list a report', () => crm.reportContacts(report, { offset, limit }));
-    if (page === null) throw new AppError(404, 'not_found', REPORTS_IN_SALESFORCE);
-    return page;
+  /**
+   * A whole report as CSV text, a page of the CRM's contacts at a time: the BOM and the header
+   * row with the first page (a CRM failure before it is still an error answer), then each page
+   * as the client takes the one before (the stream's backpressure pulls the next), never the
+   * whole report in memory.
+   */
+  async function* csvChunks(
+    report: CrmReportQuery,
+    pages: AsyncIterable<ReportContact[]>,
+    log: Logger,
+  ): AsyncGenerator<string> {
+    const pending = pages[Symbol.asyncIterator]();
+    const next = () => fromCrm(log, 'export a report', () => pending.next());
+    let head = `\uFEFF${csvText([CSV_HEADER])}`;
+    let sent = 0;
+    try {
+      for (let page = await next(); !page.done; page = await next()) {
+        metrics?.crmExportPage(page.value.length);
+        const kept = page.value.slice(0, CSV_MAX_ROWS - sent);
+        if (kept.length > 0) {
+          sent += kept.length;
+          yield head + csvText(kept.map(csvRow));
+          head = '';
+        }
+        if (kept.length < page.value.length) {
+          const total = await fromCrm(log, 'count a report', () => crm.reach(report));
+          const more = total === null ? 'more contacts' : `${total - CSV_MAX_ROWS} more contacts`;
+          yield csvText([[`… and ${more}: narrow the segment.`]]);
+          return;
+        }
+      }
+      if (head) yield head;
+    } finally {
+      // Ends the CRM's reading too when the client left mid-file.
+      await pending.return?.();
+    }
+  }
+
+  /**
+   * The CSV file as a stream that holds the user's lease until it closes: sent whole, failed,
+   * cut off at REPORT_LEASE_MS, or abandoned by the client (Fastify destroys it then).
+   */
+  function csvStream(chunks: AsyncGenerator<string>, lease: UserLease, log: Logger): Readable {
+    let outcome: CrmExportOutcome = 'aborted';
+    const body = Readable.from(
+      (async function* counted() {
+        try {
+          yield* chunks;
+          outcome = 'completed';
+        } catch (err) {
+          outcome = 'failed';
+          throw err;
+        }
+      })(),
+      // Bytes, not objects: at most one page waits in the stream ahead of the client.
+      { objectMode: false },
+    );
+    // Headers and most of the file are out by then: the client sees a cut-off download.
+    const deadline = setTimeout(() => {
+      log.warn({ limitMs: REPORT_LEASE_MS }, 'a CSV export ran past its lease; stopped');
+      body.destroy(new Error('the CSV export ran past its lease'));
+    }, REPORT_LEASE_MS);
+    deadline.unref();
+    body.once('close', () => {
+      clearTimeout(deadline);
+      metrics?.crmExport(outcome);
+      void lease.release();
+    });
+    return body;
+  }
+
+  /** Takes one of the user's report slots, or throws the 429 (counted for an export). */
+  async function reportLease(userId: string, kind: 'page' | 'export'): Promise<UserLease> {
+    try {
+      return await reportLeases.acquire(userId);
+    } catch (err) {
+      if (kind === 'export' && err instanceof AppError && err.statusCode === 429) {
+        metrics?.crmExport('refused');
+      }
+      throw err;
+    }
   }
 
   return {
@@ -351,61 +485,55 @@ export function createCampaignAudienceBuilder({ crm, ai }: { crm: Crm; ai: AiPla
     },
 
     /** A page of a report's contacts (the embedded CRM's report page). */
-    async report(query: ReportQuery, log: Logger): Promise<ReportResponse> {
-      const heading = await reportHeading(query, log);
-      const page = await contactsPage(
-        heading.report,
-        (query.page - 1) * REPORT_PAGE_SIZE,
-        REPORT_PAGE_SIZE,
-        log,
-      );
-      return {
-        type: query.type,
-        title: heading.title,
-        description: heading.description,
-        campaign: heading.campaign,
-        segment: heading.report.segment,
-        total: page.total,
-        page: query.page,
-        pageSize: REPORT_PAGE_SIZE,
-        contacts: page.contacts,
-        sample: crm.sample,
-      };
+    async report(query: ReportQuery, { userId, log }: ReportContext): Promise<ReportResponse> {
+      const lease = await reportLease(userId, 'page');
+      try {
+        const heading = await reportHeading(query, log);
+        const page = await fromCrm(log, 'list a report', () =>
+          crm.reportContacts(heading.report, {
+            offset: (query.page - 1) * REPORT_PAGE_SIZE,
+            limit: REPORT_PAGE_SIZE,
+          }),
+        );
+        if (page === null) throw new AppError(404, 'not_found', REPORTS_IN_SALESFORCE);
+        return {
+          type: query.type,
+          title: heading.title,
+          description: heading.description,
+          campaign: heading.campaign,
+          segment: heading.report.segment,
+          total: page.total,
+          page: query.page,
+          pageSize: REPORT_PAGE_SIZE,
+          contacts: page.contacts,
+          sample: crm.sample,
+        };
+      } finally {
+        await lease.release();
+      }
     },
 
-    /** The whole report as a CSV file (up to CSV_MAX_ROWS contacts). */
-    async reportCsv(query: ReportQuery, log: Logger): Promise<{ fileName: string; csv: string }> {
-      const heading = await reportHeading(query, log);
-      const rows: ReportContact[] = [];
-      let total: number;
-      do {
-        const page = await contactsPage(heading.report, rows.length, CSV_PAGE, log);
-        total = page.total;
-        rows.push(...page.contacts);
-        if (page.contacts.length === 0) break;
-      } while (rows.length < Math.min(total, CSV_MAX_ROWS));
-      const csv = stringify(
-        [
-          ['Name', 'Title', 'Account', 'Industry', 'Sub-industry', 'Last response', 'Responded on'],
-          ...rows
-            .slice(0, CSV_MAX_ROWS)
-            .map((c) => [
-              c.name,
-              c.title ?? '',
-              c.account ?? '',
-              c.industry ?? '',
-              c.subIndustry ?? '',
-              c.lastResponse?.campaignName ?? '',
-              c.lastResponse?.respondedAt ?? '',
-            ]),
-          ...(total > CSV_MAX_ROWS
-            ? [[`… and ${total - CSV_MAX_ROWS} more contacts: narrow the segment.`]]
-            : []),
-        ],
-        // A cell that starts with =, +, -, @ is not run as a formula when a spreadsheet opens the file.
-        { escape_formulas: true, record_delimiter: 'windows' },
-      );
-      return { fileName: reportFileName(heading.campaign, query.type), csv: `\uFEFF${csv}` };
+    /**
+     * The whole report as a CSV file (up to CSV_MAX_ROWS contacts), streamed a page at a time;
+     * the user's lease is held until the stream closes.
+     */
+    async reportCsv(
+      query: ReportQuery,
+      { userId, log }: ReportContext,
+    ): Promise<{ fileName: string; body: Readable }> {
+      const lease = await reportLease(userId, 'export');
+      try {
+        const heading = await reportHeading(query, log);
+        const pages = crm.reportPages(heading.report, { pageSize: EXPORT_PAGE_SIZE });
+        if (pages === null) throw new AppError(404, 'not_found', REPORTS_IN_SALESFORCE);
+        return {
+          fileName: reportFileName(heading.campaign, query.type),
+          body: csvStream(csvChunks(heading.report, pages, log), lease, log),
+        };
+      } catch (err) {
+        await lease.release();
+        throw err;
+      }
     },
   };
 }
