@@ -145,6 +145,18 @@ describe('the report page', () => {
     expect(csvAsked[0]?.toString()).toBe(new URL(reportPath, 'http://x').searchParams.toString());
   });
 
+  it('says why a CSV was refused when the user already has reports running', async () => {
+    const words =
+      'You already have 2 reports or CSV exports running. Wait for one to finish, then try again.';
+    server.on('GET', campaignAudienceBuilderPaths.reportCsv, (_req, _body, res) => {
+      res.setHeader('retry-after', '5');
+      json(res, 429, { error: { code: 'too_many_requests', message: words } });
+    });
+    const { user } = await renderReport();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    expect(await screen.findByText(words)).toBeVisible();
+  });
+
   it('says when the report is empty, and offers no CSV', async () => {
     reportReply = (page) => ({ body: reportResponse(page, { total: 0, contacts: [] }) });
     await renderReport();

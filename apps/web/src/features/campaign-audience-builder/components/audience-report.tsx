@@ -244,13 +244,20 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
 /** 'Download CSV': the whole report, fetched with the user's token and saved as a file. */
 function CsvButton({ query, title, disabled }: { query: string; title: string; disabled: boolean }) {
   const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [failure, setFailure] = useState('The CSV could not be downloaded. Try again.');
   async function download() {
     setState('busy');
     try {
       const blob = await downloadReportCsv(query);
       saveFile({ blob, name: reportFileName(title) });
       setState('idle');
-    } catch {
+    } catch (err) {
+      // Over the user's limit of reports at once the server says how many are running.
+      setFailure(
+        err instanceof ApiError && err.status === 429
+          ? err.message
+          : 'The CSV could not be downloaded. Try again.',
+      );
       setState('failed');
     }
   }
@@ -267,7 +274,7 @@ function CsvButton({ query, title, disabled }: { query: string; title: string; d
       </Button>
       {state === 'failed' ? (
         <p className={styles.csvError} role="alert">
-          The CSV could not be downloaded. Try again.
+          {failure}
         </p>
       ) : null}
     </div>
