@@ -120,6 +120,8 @@ describe('the metrics', () => {
       'gem_ai_calls_refused_total',
       'gem_feed_refresh_total',
       'gem_feed_last_success_timestamp_seconds',
+      'gem_crm_exports_total',
+      'gem_crm_export_page_rows',
       'gem_db_info',
       // Node's own, from prom-client's default metrics.
       'process_cpu_user_seconds_total',
