@@ -172,8 +172,10 @@ export async function buildApp({
   const briefCreator = createBriefCreator({
     db,
     ai,
-    // A turn makes at most two model calls (the answer and one repair), each up to the timeout.
-    turnLeaseMs: 2 * config.ai.timeoutMs + 30_000,
+    // A turn makes at most four model calls, each up to the timeout: the answer and one repair,
+    // each asked once more when the answer was cut at the output limit.
+    turnLeaseMs: 4 * config.ai.timeoutMs + 30_000,
+    contextTokens: config.ai.contextTokens,
   });
 
   // Public API: answers without sign-in. Keep this list short; the route-table test names it.

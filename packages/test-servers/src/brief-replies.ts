@@ -60,24 +60,21 @@ const questions: Record<Language, Record<Field, string>> = {
   },
 };
 
-const phrases: Record<Language, { hello: string; noted: string; summary: string; confirm: string }> = {
+const phrases: Record<Language, { noted: string; summary: string; confirm: string }> = {
   English: {
-    hello: 'Hello! Let us build your brief.',
     noted: 'Thanks, noted.',
     summary: 'Here is the brief so far:',
-    confirm: 'Shall I accept it?',
+    confirm: 'If it is right, click Accept brief.',
   },
   Polish: {
-    hello: 'Dzień dobry! Przygotujmy brief.',
     noted: 'Dziękuję, zapisane.',
     summary: 'Oto brief:',
-    confirm: 'Czy mam go zatwierdzić?',
+    confirm: 'Jeśli wszystko się zgadza, kliknij Accept brief.',
   },
   German: {
-    hello: 'Hallo! Lassen Sie uns das Briefing erstellen.',
     noted: 'Danke, notiert.',
     summary: 'Hier ist das Briefing:',
-    confirm: 'Soll ich es bestätigen?',
+    confirm: 'Wenn alles stimmt, klicken Sie auf Accept brief.',
   },
 };
 
@@ -115,12 +112,13 @@ function languageOf(system: string): Language {
   return 'Polish';
 }
 
-/** The brief JSON at the end of GEM's prompt. */
+/** The brief JSON in GEM's prompt, in its <brief> data block. */
 function briefOf(system: string): Record<string, unknown> {
-  const start = system.lastIndexOf('(JSON):');
-  if (start === -1) return {};
+  const start = system.lastIndexOf('<brief>\n');
+  const end = system.lastIndexOf('\n</brief>');
+  if (start === -1 || end < start) return {};
   try {
-    return JSON.parse(system.slice(start + '(JSON):'.length)) as Record<string, unknown>;
+    return JSON.parse(system.slice(start + '<brief>\n'.length, end)) as Record<string, unknown>;
   } catch {
     return {};
   }
@@ -163,9 +161,10 @@ function chatTurn(request: RecordedRequest): unknown {
   const words = phrases[language];
   if (after.length > 0) {
     const next = after.slice(0, 2).map((field) => questions[language][field]);
-    const opening = hasConversation ? words.noted : words.hello;
+    // The page greets the user already: the first answer goes straight to the questions.
+    const opening = hasConversation ? `${words.noted} ` : '';
     return {
-      standardAnswer: `${opening} ${next.join(' ')}`,
+      standardAnswer: `${opening}${next.join(' ')}`,
       briefUpdates: updates,
       isAwaitingConfirmation: false,
     };

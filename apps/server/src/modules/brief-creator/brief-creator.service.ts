@@ -31,7 +31,13 @@ import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { briefMessages, briefSessions, finishedBriefs } from '../../db/schema/index';
-import { addUsage, LlmError, type ChatTurn, type TokenUsage } from '../../integrations/llm/text-model';
+import {
+  addUsage,
+  LlmError,
+  repairTurns,
+  type ChatTurn,
+  type TokenUsage,
+} from '../../integrations/llm/text-model';
 import type { AiCall, AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
 import { isCancelled, toStreamError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
@@ -77,6 +83,8 @@ export type BriefCreatorDeps = {
   ai: AiPlatform;
   /** How long a turn may hold its session: longer than the model calls it can make. */
   turnLeaseMs: number;
+  /** The model's context window in tokens (GEM_AI_CONTEXT_TOKENS): the chat's history is cut to fit it. */
+  contextTokens: number;
   /** How long a second turn on a busy session waits before it is refused (409). */
   busyWaitMs?: number;
   /** Today's date, YYYY-MM-DD, for the model to resolve relative dates. */
@@ -104,6 +112,12 @@ const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i
 /** A model's text as GEM stores and shows it (see writing-tools' shownText). */
 const clean = (value: string, max: number) =>
   cutAtGrapheme(withoutBidiControls(toStorableText(value)).trim(), max).trimEnd();
+
+/** The most a turn's answer may take. */
+const MAX_OUTPUT_TOKENS = 4_096;
+
+/** A numbered or bulleted item's marker ("1. ", "- "), which the chat adds itself. */
+const itemMarker = /^(?:[-*•–]|\d{1,2}[.)])\s+/u;
 
 /** The fields a chat answer fills in, cleaned and held to the brief's limits. */
 function updatesOf(answer: ChatTurnAnswer['briefUpdates']): PartialBriefData {
@@ -166,6 +180,7 @@ export function createBriefCreator({
   db,
   ai,
   turnLeaseMs,
+  contextTokens,
   busyWaitMs = 30_000,
   today = () => new Date().toISOString().slice(0, 10),
 }: BriefCreatorDeps) {
@@ -259,8 +274,11 @@ export function createBriefCreator({
     throw new AppError(500, 'internal_error', UNREADABLE_BRIEF_MESSAGE);
   }
 
-  /** The conversation so far as the model sees it: user texts and the answers that succeeded. */
-  async function conversation(sessionId: string): Promise<ChatTurn[]> {
+  /**
+   * The conversation so far as the model sees it: user texts and the answers that succeeded, the
+   * newest that fit the model's context beside `system`.
+   */
+  async function conversation(sessionId: string, system: string, log: Logger): Promise<ChatTurn[]> {
     const rows = await db
       .select({ role: briefMessages.role, content: briefMessages.content })
       .from(briefMessages)
@@ -279,12 +297,23 @@ export function createBriefCreator({
         text: content.recommendations ? recommendationsText(content.recommendations) : content.standardAnswer,
       });
     }
-    return conversationOf(turns);
+    const { turns: kept, leftOut } = conversationOf(turns, {
+      system,
+      contextTokens,
+      maxOutputTokens: MAX_OUTPUT_TOKENS,
+    });
+    if (leftOut > 0) {
+      log.info(
+        { leftOut, kept: kept.length, contextTokens },
+        "brief chat: the oldest turns left out of the model's context",
+      );
+    }
+    return kept;
   }
 
   /**
    * Asks the model for a turn's object, streamed (the user-facing part as deltas) or whole. An
-   * answer that does not match the schema is asked for once more.
+   * answer that cannot be used is asked for once more, with the answer and what is wrong with it.
    */
   async function* askModel<T>(
     kind: ModelTurnKind,
@@ -294,18 +323,16 @@ export function createBriefCreator({
     const shape = turnShapes[kind];
     let shown = '';
     let usage: TokenUsage | undefined;
+    let messages = request.messages;
     for (let attempt = 1; ; attempt += 1) {
       const call = {
         system: request.system,
-        messages:
-          attempt === 1
-            ? request.messages
-            : [...request.messages, { role: 'user' as const, content: repairRequest }],
+        messages,
         schema: shape.schema as unknown as z.ZodType<T>,
         schemaName: shape.name,
         schemaDescription: shape.description,
         signal: request.signal,
-        maxOutputTokens: 4_096,
+        maxOutputTokens: MAX_OUTPUT_TOKENS,
       };
       try {
         let result;
@@ -330,10 +357,18 @@ export function createBriefCreator({
         return { ...result, usage: usage ? addUsage(usage, result.usage) : result.usage };
       } catch (err) {
         if (attempt > 1 || !(err instanceof LlmError) || err.failure !== 'invalid_output') throw err;
+        const { rejected } = err.details;
         request.log.warn(
-          { tool: 'brief-creator', kind, reason: err.message },
+          {
+            tool: 'brief-creator',
+            kind,
+            reason: err.message,
+            path: rejected?.path,
+            issue: rejected?.message,
+          },
           'unusable answer; asking once more',
         );
+        messages = repairTurns(request.messages, rejected, repairRequest);
         usage = { promptTokens: null, completionTokens: null };
         if (shown !== '') {
           yield { type: 'restart' };
@@ -451,16 +486,16 @@ export function createBriefCreator({
 
       const model = scope!;
       try {
-        const messages = await conversation(sessionId);
         let content: AssistantContent;
         let response: ChatResponse;
         let output: unknown;
         let usage: TokenUsage;
         let modelId: string;
         if (kind === 'chat') {
+          const system = chatSystemPrompt(brief, language, today());
           const answer = yield* askModel<ChatTurnAnswer>(kind, model, {
-            system: chatSystemPrompt(brief, language, today()),
-            messages,
+            system,
+            messages: await conversation(sessionId, system, log),
             streamed,
             signal,
             log,
@@ -506,7 +541,7 @@ export function createBriefCreator({
             log,
           });
           const recommendations = answer.object.recommendations
-            .map((item) => clean(item, 2_000))
+            .map((item) => clean(item.trim().replace(itemMarker, ''), 2_000))
             .filter((item) => item !== '');
           const standardAnswer = recommendationsText(recommendations);
           content = { standardAnswer, recommendations };
