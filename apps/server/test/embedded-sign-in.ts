@@ -7,15 +7,30 @@ import { rememberSecret } from './log-capture';
  * over real HTTP: the requests oidc-client-ts makes, with a cookie jar, no shortcuts.
  */
 export class Browser {
-  private cookies = new Map<string, string>();
-  constructor(readonly origin: string) {}
+  /** The cookie jar by name: a test may read, change or drop a cookie (the session ending). */
+  readonly cookies = new Map<string, string>();
+  /**
+   * `address`: the client address the proxy in front of GEM reports (X-Forwarded-For; the app
+   * needs GEM_TRUST_PROXY), so one test can play clients at several addresses; it may change.
+   * `server`: where requests to `origin` really go, when `origin` is a public https URL whose
+   * TLS a proxy ends.
+   */
+  constructor(
+    readonly origin: string,
+    public opts: { address?: string; server?: string } = {},
+  ) {}
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookies.size > 0) {
       headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     }
-    const res = await fetch(new URL(url, this.origin), { ...init, headers, redirect: 'manual' });
+    if (this.opts.address) headers.set('x-forwarded-for', this.opts.address);
+    let target = new URL(url, this.origin);
+    if (this.opts.server && target.origin === this.origin) {
+      target = new URL(`${target.pathname}${target.search}`, this.opts.server);
+    }
+    const res = await fetch(target, { ...init, headers, redirect: 'manual' });
     for (const line of res.headers.getSetCookie()) {
       const [pair = ''] = line.split(';');
       const eq = pair.indexOf('=');
