@@ -62,7 +62,10 @@ export const oidcSecrets = pgTable('oidc_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Failed sign-in counters per account and per client address, shared by all instances. */
+/**
+ * Sign-in counters per account, per client address and per failing device cookie (keys
+ * `account:`, `address:`, `device:` and a hash; sign-in-throttle.ts), shared by all instances.
+ */
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

@@ -2,10 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { createAdapterFactory, deleteExpired } from './embedded/adapter';
+import { createDeviceCookies } from './embedded/device-cookie';
 import { createLocalAccounts, type LocalAccounts } from './embedded/local-accounts';
-import type { EmbeddedIdpPluginOptions } from './embedded/plugin';
+import { EMBEDDED_IDP_PREFIX, type EmbeddedIdpPluginOptions } from './embedded/plugin';
 import { createEmbeddedProvider } from './embedded/provider';
-import { loadProviderSecrets, publicKeysOf } from './embedded/secrets';
+import { deviceCookieKey, loadProviderSecrets, publicKeysOf } from './embedded/secrets';
 import { createSignInThrottle, type ThrottleOptions } from './embedded/sign-in-throttle';
 import {
   createEmbeddedTokenVerifier,
@@ -93,6 +94,12 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
         provider,
         accounts,
         throttle: createSignInThrottle(db, opts.throttle),
+        deviceCookies: createDeviceCookies({
+          key: deviceCookieKey(secrets),
+          path: `${EMBEDDED_IDP_PREFIX}/interaction/`,
+          secure: auth.publicUrl.startsWith('https:'),
+          ...(opts.throttle?.now ? { now: opts.throttle.now } : {}),
+        }),
         publicUrl: auth.publicUrl,
         webOrigins: [auth.publicUrl, ...extraWebOrigins],
         csrfKey: secrets.cookieKeys[0]!,

@@ -17,7 +17,8 @@ import { createLocalAccounts } from '../../integrations/oidc/embedded/local-acco
 /**
  * A burst of parallel password guesses, sent over real HTTP with one sign-in page (a failure
  * re-renders the form, so its CSRF token can be reused). Only as many guesses as the limit
- * may reach the password check (401); the rest are throttled (429).
+ * may reach the password check (401); the rest are throttled (429). Each burst comes from its
+ * own address (X-Forwarded-For, behind a trusted proxy).
  */
 
 const PER_ACCOUNT = 5;
@@ -29,8 +30,8 @@ let app: App;
 let origin: string;
 let config: AuthConfig;
 
-async function burst(emailFor: (i: number) => string) {
-  const browser = new Browser(origin);
+async function burst(address: string, emailFor: (i: number) => string) {
+  const browser = new Browser(origin, { address });
   const page = await openSignInPage(browser, config);
   const answers = await Promise.all(
     Array.from({ length: BURST }, (_, i) => submitSignIn(browser, page, emailFor(i), `wrong-guess-${i}`)),
@@ -47,6 +48,7 @@ beforeAll(async () => {
   const base = testConfig();
   app = await buildTestApp({
     config: testConfig({
+      trustProxy: 1,
       auth: { ...base.auth, publicUrl: origin, issuer: `${origin}/oidc`, audience: `${origin}/api` },
     }),
     database,
@@ -64,19 +66,20 @@ afterAll(async () => {
 describe('the sign-in throttle under a burst of parallel guesses', () => {
   it('lets at most the per-account limit of guesses reach the password check', async () => {
     await createLocalAccounts(database.db).add({ email: 'victim@example.com', password: 'correct-horse' });
-    const counts = await burst(() => 'victim@example.com');
+    const counts = await burst('203.0.113.1', () => 'victim@example.com');
     expect(counts).toEqual({ 401: PER_ACCOUNT, 429: BURST - PER_ACCOUNT });
 
-    // The right password is refused too, until the window ends.
-    const browser = new Browser(origin);
+    // The right password is refused too, from anywhere, for the account's wait.
+    const browser = new Browser(origin, { address: '198.51.100.1' });
     const page = await openSignInPage(browser, config);
     const { res } = await submitSignIn(browser, page, 'victim@example.com', 'correct-horse');
     expect(res.status).toBe(429);
   });
 
   it('lets at most the per-address limit of guesses through, spread over many e-mails', async () => {
-    // The first test's guesses came from this address too; its refused ones did not count.
-    const counts = await burst((i) => `sprayed-${i}@example.com`);
-    expect(counts).toEqual({ 401: PER_ADDRESS - PER_ACCOUNT, 429: BURST - (PER_ADDRESS - PER_ACCOUNT) });
+    const counts = await burst('203.0.113.2', (i) => `sprayed-${i}@example.com`);
+    expect(counts).toEqual({ 401: PER_ADDRESS, 429: BURST - PER_ADDRESS });
+    // The first burst's address spent its tries, refused ones included.
+    expect(await burst('203.0.113.1', (i) => `sprayed-again-${i}@example.com`)).toEqual({ 429: BURST });
   });
 });

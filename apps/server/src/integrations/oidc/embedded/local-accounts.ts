@@ -57,7 +57,8 @@ export class LocalAccountError extends Error {
   override name = 'LocalAccountError';
 }
 
-const normalizeEmail = (email: string) => email.trim().toLowerCase();
+/** An e-mail as accounts, the throttle and device cookies compare it. */
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 // Something@something.something, written so that no two quantifiers can share characters
 // (the domain's first dot is the one after its first character): linear on any input.
 const emailPattern = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;

@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import providerContext from 'oidc-provider/lib/helpers/als.js';
+import type { DeviceCookies } from './device-cookie';
 import { MAX_EMAIL_LENGTH, type LocalAccounts } from './local-accounts';
 import { assetPaths, messagePage, signInPage, signOutScript, stylesheet } from './pages';
 import type { SignInThrottle } from './sign-in-throttle';
@@ -11,6 +12,8 @@ export type EmbeddedIdpPluginOptions = {
   provider: Provider;
   accounts: LocalAccounts;
   throttle: SignInThrottle;
+  /** The cookies that let a browser that signed in to an account before past its delay. */
+  deviceCookies: DeviceCookies;
   publicUrl: string;
   /** Origins whose pages may post the sign-in form (GEM's own, plus the Vite dev server). */
   webOrigins: string[];
@@ -35,7 +38,7 @@ export function inWords(seconds: number): string {
  * oidc-provider untouched (its own body parsing, the /oidc prefix stripped).
  */
 export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpPluginOptions) {
-  const { provider, accounts, throttle } = opts;
+  const { provider, accounts, throttle, deviceCookies } = opts;
   const home = `${opts.publicUrl}/`;
   const csrfFor = (uid: string) =>
     createHmac('sha256', opts.csrfKey).update(`sign-in:${uid}`).digest('base64url');
@@ -142,8 +145,9 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
         const page = (status: number, error: string) =>
           html(reply, status, signInPage({ action: actionFor(interaction.uid), csrf, email, error }));
         const address = req.ip;
+        const device = deviceCookies.read(req.headers.cookie, email);
         // Counted before the password is checked, so parallel guesses cannot outrun the limit.
-        const wait = await throttle.reserve(email, address);
+        const { wait, knownDevice } = await throttle.reserve(email, address, device);
         if (wait > 0) {
           req.log.info({ reason: 'throttled' }, 'sign-in refused');
           reply.header('retry-after', String(wait));
@@ -154,7 +158,9 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
           req.log.info({ reason: 'invalid_credentials' }, 'sign-in failed');
           return page(401, INVALID_CREDENTIALS);
         }
-        await throttle.recordSuccess(email, address);
+        await throttle.recordSuccess(email, address, { knownDevice, device });
+        // A new device cookie at each sign-in: this browser is known to this account from now on.
+        reply.header('set-cookie', deviceCookies.issue(account.email));
         return finish(req, reply, { login: { accountId: account.id } });
       },
     );

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { generateKeyPairSync, hkdfSync, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { Db } from '../../../db/client';
@@ -30,6 +30,15 @@ export async function loadProviderSecrets(db: Db): Promise<ProviderSecrets> {
   const [row] = await db.select().from(oidcSecrets).where(eq(oidcSecrets.name, 'provider'));
   if (!row) throw new Error('provider secrets were not stored');
   return row.value as ProviderSecrets;
+}
+
+/**
+ * The key that signs the sign-in form's device cookies: derived from the provider's newest
+ * cookie key, so every instance has it and nothing more is stored; its own, so a device cookie's
+ * signature can never pass for a CSRF token or a provider cookie.
+ */
+export function deviceCookieKey(secrets: ProviderSecrets): Buffer {
+  return Buffer.from(hkdfSync('sha256', secrets.cookieKeys[0]!, '', 'GEM sign-in device cookie', 32));
 }
 
 /** The public half of the signing keys, for verifying tokens in-process. */

@@ -20,8 +20,15 @@ afterAll(() => database?.close());
 
 let clock = Date.UTC(2026, 0, 5, 9, 0, 0);
 const now = () => clock;
-const throttle = (overrides = {}) =>
-  createSignInThrottle(database.db, { now, perAccount: 10, perAddress: 50, ...overrides });
+/** The throttle, with `reserve` answering the wait only (these tries come with no device cookie). */
+const throttle = (overrides = {}) => {
+  const t = createSignInThrottle(database.db, { now, perAccount: 10, perAddress: 50, ...overrides });
+  return {
+    reserve: async (email: string, address: string) => (await t.reserve(email, address)).wait,
+    recordSuccess: (email: string, address: string) =>
+      t.recordSuccess(email, address, { knownDevice: false }),
+  };
+};
 
 /** A fresh client address for each test, so tests do not share the per-address counter. */
 let addresses = 0;
@@ -44,7 +51,7 @@ describe('the per-account limit', () => {
     expect(await t.reserve('victim@example.com', attacker)).toBe(0);
   });
 
-  it('makes each further try wait twice as long, up to 5 minutes, and counts no refused try', async () => {
+  it('makes each further try wait twice as long, up to 5 minutes, whatever is tried meanwhile', async () => {
     const t = throttle();
     const email = 'slow@example.com';
     const from = nextAddress();
@@ -53,7 +60,7 @@ describe('the per-account limit', () => {
     for (let i = 0; i < 7; i += 1) {
       const wait = await t.reserve(email, from);
       waits.push(wait);
-      // Hammering during the wait changes nothing: refused tries are not counted.
+      // Trying during the wait does not make it longer: refused tries count against the address only.
       clock += (wait - 1) * SECOND;
       expect(await t.reserve(email, from)).toBe(1);
       clock += SECOND;
@@ -96,5 +103,20 @@ describe('the per-address limit', () => {
     expect(await t.reserve('another@example.com', nextAddress())).toBe(0);
     clock = windowStart + 15 * MINUTE;
     expect(await t.reserve('another@example.com', from)).toBe(0);
+  });
+
+  it('counts refused tries too, so hammering an account’s delay spends the address’s tries (issue 25)', async () => {
+    const t = throttle({ perAccount: 2, perAddress: 5 });
+    const from = nextAddress();
+    const windowStart = clock;
+    expect(await t.reserve('held@example.com', from)).toBe(0);
+    expect(await t.reserve('held@example.com', from)).toBe(0);
+    for (let i = 0; i < 3; i += 1) expect(await t.reserve('held@example.com', from)).toBe(15);
+    // Two failures and three refused tries: the address is held for any e-mail...
+    expect(await t.reserve('other@example.com', from)).toBe(15 * 60);
+    // ...and the account's slot, when it opens, is free for someone else.
+    clock += 15 * SECOND;
+    expect(await t.reserve('held@example.com', from)).toBe((windowStart + 15 * MINUTE - clock) / SECOND);
+    expect(await t.reserve('held@example.com', nextAddress())).toBe(0);
   });
 });

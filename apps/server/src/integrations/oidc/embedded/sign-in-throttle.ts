@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { signInThrottle } from '../../../db/schema/index';
+import { normalizeEmail } from './local-accounts';
 
 export type ThrottleOptions = {
   windowMs?: number;
@@ -11,31 +12,45 @@ export type ThrottleOptions = {
   accountDelayMs?: number;
   /** The longest wait between two tries on one e-mail address. */
   maxAccountDelayMs?: number;
-  /** Failures allowed per client address within the window, for any e-mail. */
+  /** Tries (failed or refused) allowed per client address within the window, for any e-mail. */
   perAddress?: number;
+  /** Failures allowed per device cookie within the window; past them it gets no bypass. */
+  perDevice?: number;
   now?: () => number;
 };
 
+export type Reservation = {
+  /** 0: the password may be checked; otherwise the seconds until another try is allowed. */
+  wait: number;
+  /** The try came with a device cookie not locked out, so the account's delay did not apply. */
+  knownDevice: boolean;
+};
+
 /**
- * Slows password guessing, in two ways:
+ * Slows password guessing (OWASP's device cookies, on top of two counters):
  *
- * - Per client address (for any e-mail): after `perAddress` failures within the window, further
- *   attempts from that address are refused until the window ends.
  * - Per e-mail address (from anywhere): the first `perAccount` failures go through; after them
  *   each try waits a delay after the previous one, 15 s at first and doubling with each further
- *   failure up to 5 minutes. The account is never locked: the right password goes through at
- *   the next free moment, so a stranger with wrong passwords can hold its owner up for at most
- *   the current delay, not the whole window, while guessing stays at most one try per delay.
- *   The failures are forgotten a window's length after the last one (or at a sign-in).
+ *   failure up to 5 minutes. The failures are forgotten a window's length after the last one
+ *   (or at a sign-in that went through this delay).
+ * - Per client address (for any e-mail): `perAddress` tries within the window, failed or
+ *   refused, then every try from it is refused until the window ends. Refused tries count, or
+ *   a guesser hammering an account's delay would race its owner for each slot that opens, for
+ *   free: now it spends its address's tries in seconds and leaves the slot to the owner.
+ * - A device cookie (a browser that signed in to this e-mail before, device-cookie.ts) skips the
+ *   account's delay and its address's hold: a stranger guessing cannot keep the owner's own
+ *   browser out. Its own failures are counted (`device:<hash of nonce>`); after `perDevice` in
+ *   a window it is treated as a new device until the window ends, so a stolen cookie is worth
+ *   at most that many guesses. Its tries still count against its address.
  *
  * The counters live in the database, so every instance sees them. The e-mail is stored hashed,
  * and a key exists whether or not the account does, so the throttle reveals nothing. An
  * account key's `windowStartedAt` is the time of its last counted try (its window slides); an
- * address key's is the start of its window.
+ * address's and a device's is the start of its window.
  *
- * An attempt is counted before its password is checked, in a transaction that locks both
- * counters (account key first, then address key: one order for everyone), so parallel guesses
- * cannot all pass one check before any of them is recorded. A refused attempt is not counted.
+ * An attempt is counted before its password is checked, in a transaction that locks every
+ * counter it touches in one order (by key: account, address, device), so parallel guesses
+ * cannot all pass one check before any of them is recorded.
  */
 export function createSignInThrottle(db: Db, options: ThrottleOptions = {}) {
   const {
@@ -44,79 +59,93 @@ export function createSignInThrottle(db: Db, options: ThrottleOptions = {}) {
     accountDelayMs = 15_000,
     maxAccountDelayMs = 5 * 60_000,
     perAddress = 50,
+    perDevice = 10,
     now = Date.now,
   } = options;
   const hash = (v: string) => createHash('sha256').update(v).digest('base64url');
-  const keys = (email: string, address: string) => ({
-    account: `account:${hash(email.trim().toLowerCase())}`,
+  const keys = (email: string, address: string, device?: string) => ({
+    account: `account:${hash(normalizeEmail(email))}`,
     address: `address:${hash(address)}`,
+    device: device === undefined ? undefined : `device:${hash(device)}`,
   });
   /** The wait before the next try on an account with `failures` recent failures. */
   const accountDelay = (failures: number) =>
     failures < perAccount ? 0 : Math.min(accountDelayMs * 2 ** (failures - perAccount), maxAccountDelayMs);
+  /** A counter whose window runs from its first try: past its window it starts again from nothing. */
+  const fixedWindow = (row: { failures: number; windowStartedAt: Date }, at: number) =>
+    at - row.windowStartedAt.getTime() >= windowMs
+      ? { failures: 0, startedAt: new Date(at) }
+      : { failures: row.failures, startedAt: row.windowStartedAt };
 
   return {
     /**
-     * Counts an attempt as a failure before its password is checked. Returns 0 when it may go
-     * ahead (it stays counted unless recordSuccess follows); otherwise the seconds until
-     * another attempt is allowed, and the refused attempt is not counted.
+     * Counts an attempt as a failure before its password is checked (against the account, or
+     * against the device when it comes with a valid device cookie's `device` nonce, and against
+     * the address). A refused attempt counts against the address only.
      */
-    async reserve(email: string, address: string): Promise<number> {
-      const k = keys(email, address);
+    async reserve(email: string, address: string, device?: string): Promise<Reservation> {
+      const k = keys(email, address, device);
       const at = now();
+      const all = [k.account, k.address, ...(k.device ? [k.device] : [])];
       return db.transaction(async (tx) => {
         await tx
           .insert(signInThrottle)
-          .values([
-            { key: k.account, failures: 0, windowStartedAt: new Date(at) },
-            { key: k.address, failures: 0, windowStartedAt: new Date(at) },
-          ])
+          .values(all.map((key) => ({ key, failures: 0, windowStartedAt: new Date(at) })))
           .onConflictDoNothing();
         const rows = await tx
           .select()
           .from(signInThrottle)
-          .where(inArray(signInThrottle.key, [k.account, k.address]))
+          .where(inArray(signInThrottle.key, all))
           .orderBy(signInThrottle.key)
           .for('update');
-        const account = rows.find((r) => r.key === k.account)!;
-        const client = rows.find((r) => r.key === k.address)!;
+        const row = (key: string) => rows.find((r) => r.key === key)!;
+        const save = (key: string, failures: number, windowStartedAt: Date) =>
+          tx.update(signInThrottle).set({ failures, windowStartedAt }).where(eq(signInThrottle.key, key));
 
-        // Past its window a counter starts again from nothing.
+        const client = fixedWindow(row(k.address), at);
+        const countClient = () => save(k.address, client.failures + 1, client.startedAt);
+
+        const known = k.device ? fixedWindow(row(k.device), at) : undefined;
+        if (k.device && known && known.failures < perDevice) {
+          await save(k.device, known.failures + 1, known.startedAt);
+          await countClient();
+          return { wait: 0, knownDevice: true };
+        }
+
+        const account = row(k.account);
         const lastTry = account.windowStartedAt.getTime();
         const accountFailures = at - lastTry >= windowMs ? 0 : account.failures;
-        const clientWindowOver = at - client.windowStartedAt.getTime() >= windowMs;
-        const clientFailures = clientWindowOver ? 0 : client.failures;
-
         let waitMs = 0;
         const delay = accountDelay(accountFailures);
         if (delay > 0) waitMs = Math.max(waitMs, lastTry + delay - at);
-        if (clientFailures >= perAddress)
-          waitMs = Math.max(waitMs, client.windowStartedAt.getTime() + windowMs - at);
-        if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
+        const held = client.failures >= perAddress;
+        if (held) waitMs = Math.max(waitMs, client.startedAt.getTime() + windowMs - at);
+        if (waitMs > 0) {
+          // Refused, and counted against the address (a held one stays held until its window ends).
+          if (!held) await countClient();
+          return { wait: Math.max(1, Math.ceil(waitMs / 1000)), knownDevice: false };
+        }
 
-        await tx
-          .update(signInThrottle)
-          .set({ failures: accountFailures + 1, windowStartedAt: new Date(at) })
-          .where(inArray(signInThrottle.key, [k.account]));
-        await tx
-          .update(signInThrottle)
-          .set({
-            failures: clientFailures + 1,
-            windowStartedAt: clientWindowOver ? new Date(at) : client.windowStartedAt,
-          })
-          .where(inArray(signInThrottle.key, [k.address]));
-        return 0;
+        await save(k.account, accountFailures + 1, new Date(at));
+        await countClient();
+        return { wait: 0, knownDevice: false };
       });
     },
 
-    /** A successful sign-in clears the account's counter and takes its attempt off the address's. */
-    async recordSuccess(email: string, address: string) {
-      const k = keys(email, address);
-      await db.delete(signInThrottle).where(inArray(signInThrottle.key, [k.account]));
+    /**
+     * A successful sign-in takes its attempt off the address's counter and clears the counter it
+     * went through: the account's, or its device's (a known device's sign-in leaves the account's
+     * failures, which it never met; forgetting them would hand a guesser a fresh allowance each
+     * time the owner signs in).
+     */
+    async recordSuccess(email: string, address: string, via: { knownDevice: boolean; device?: string }) {
+      const k = keys(email, address, via.device);
+      const cleared = [...(via.knownDevice ? [] : [k.account]), ...(k.device ? [k.device] : [])];
+      if (cleared.length > 0) await db.delete(signInThrottle).where(inArray(signInThrottle.key, cleared));
       await db
         .update(signInThrottle)
         .set({ failures: sql`greatest(${signInThrottle.failures} - 1, 0)` })
-        .where(inArray(signInThrottle.key, [k.address]));
+        .where(eq(signInThrottle.key, k.address));
     },
   };
 }
