@@ -19,7 +19,13 @@ import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { CrmError, type Crm, type CrmReportQuery, type CrmVocabulary } from '../../integrations/crm/crm';
-import { addUsage, LlmError, type TokenUsage } from '../../integrations/llm/text-model';
+import {
+  addUsage,
+  LlmError,
+  repairTurns,
+  type ChatTurn,
+  type TokenUsage,
+} from '../../integrations/llm/text-model';
 import type { AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
 import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
@@ -210,7 +216,7 @@ export function createCampaignAudienceBuilder({
     }
   }
 
-  /** The model's answer, asked for once more when it does not match the schema. */
+  /** The model's answer, asked for once more (with the answer and its fault) when it cannot be used. */
   async function askModel(
     scope: AiCallScope,
     facts: CampaignFacts,
@@ -222,13 +228,14 @@ export function createCampaignAudienceBuilder({
       vocabulary,
       facts.pastCampaigns.map((c) => c.id),
     );
-    const messages = [{ role: 'user' as const, content: segmentsUserPrompt(facts, topic) }];
+    const asked: ChatTurn[] = [{ role: 'user', content: segmentsUserPrompt(facts, topic) }];
+    let messages = asked;
     let spent: TokenUsage | null = null;
     for (let attempt = 1; ; attempt += 1) {
       try {
         const result = await scope.model.object({
           system: segmentsSystemPrompt,
-          messages: attempt === 1 ? messages : [...messages, { role: 'user', content: repairRequest }],
+          messages,
           schema,
           schemaName: 'campaign_audience_segments',
           schemaDescription: 'Segmenty odbiorców kampanii wybrane z wartości istniejących w CRM.',
@@ -238,10 +245,18 @@ export function createCampaignAudienceBuilder({
         return { ...result, usage: spent ? addUsage(spent, result.usage) : result.usage };
       } catch (err) {
         if (attempt > 1 || !(err instanceof LlmError) || err.failure !== 'invalid_output') throw err;
+        const { rejected } = err.details;
         log.warn(
-          { tool: 'campaign-audience-builder', reason: err.message },
+          {
+            tool: 'campaign-audience-builder',
+            reason: err.message,
+            path: rejected?.path,
+            issue: rejected?.message,
+          },
           'unusable answer; asking once more',
         );
+        // The model sees its answer and what is wrong with it.
+        messages = repairTurns(asked, rejected, repairRequest);
         spent = { promptTokens: null, completionTokens: null };
       }
     }

@@ -204,7 +204,19 @@ describe('what the model may get wrong', () => {
     const res = await generate({ campaignId: campaign().id, topic: goal });
     expect(res.statusCode, res.body).toBe(200);
     expect(t.ai.requests).toHaveLength(2);
-    expect(userOf(t.ai.requests[1])).toBe(repairRequest);
+    // The repair shows the model its answer and says what is wrong with it.
+    const asked = t.ai.requests[0]!.body.messages!;
+    expect(t.ai.requests[1]!.body.messages).toEqual([
+      ...asked,
+      { role: 'assistant', content: '{"explanation": "Niedokończ' },
+      {
+        role: 'user',
+        content: repairRequest({
+          path: '',
+          message: 'The JSON object is not closed: the answer ends inside it.',
+        }),
+      },
+    ]);
   });
 
   it('fails with words after two unusable answers, and records the failure', async () => {
