@@ -35,6 +35,12 @@ const answers: Record<LlmFailure, FailureAnswer> = {
     message: 'The AI service gave an answer GEM could not use. Please try again.',
     recorded: 'invalid_output',
   },
+  incomplete: {
+    status: 502,
+    code: 'ai_unavailable',
+    message: 'The AI service’s answer was cut off before its end. Please try again.',
+    recorded: 'incomplete',
+  },
   cancelled: {
     status: 499,
     code: 'client_closed',
