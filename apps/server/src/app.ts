@@ -168,7 +168,7 @@ export async function buildApp({
   app.addHook('onClose', async () => scheduler.stop());
 
   const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log: app.log, metrics });
-  const writingTools = createWritingTools({ db, ai });
+  const writingTools = createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens });
   const briefCreator = createBriefCreator({
     db,
     ai,

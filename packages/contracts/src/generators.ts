@@ -34,6 +34,7 @@ export const generatorPaths = {
 
 export {
   countCharacters,
+  countWords,
   INPUT_CHARACTER_LIMIT,
   isStorableText,
   OUTPUT_CHARACTER_LIMIT,
@@ -109,6 +110,8 @@ export const generationOutputSchema = z.object({
   /** Paid ads only: the analysis part and the ad copy part (only the copy counts toward 600). */
   analysis: z.string().optional(),
   copy: z.string().optional(),
+  /** What GEM decided about the answer and the page says (e.g. that the first of 3 variants is shown). */
+  notes: z.array(z.string()).optional(),
   /** The model went over the limit: it was asked once to shorten. */
   shortened: z.boolean(),
   /** Still over after that: cut at the last sentence end that fits. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCharacters, cutAtGrapheme, isStorableText } from './text-rules';
+import { countCharacters, countWords, cutAtGrapheme, isStorableText } from './text-rules';
 
 describe('cutAtGrapheme', () => {
   it('leaves text within the limit as it is', () => {
@@ -48,5 +48,14 @@ describe('cutAtGrapheme on a long text', () => {
       }
       expect(cutAtGrapheme(text, max)).toBe(text.slice(0, end));
     }
+  });
+});
+
+describe('countWords', () => {
+  it('counts words with letters or digits, not hashtags, dashes or emoji', () => {
+    expect(countWords('')).toBe(0);
+    expect(countWords('Raport ESG 2026 – to nie formalność! 👉')).toBe(6);
+    expect(countWords('Jak Wy podchodzicie?\n\n#ESG #raportowanie')).toBe(3);
+    expect(countWords('zrównoważony\trozwój\nfirm')).toBe(3);
   });
 });

@@ -22,6 +22,18 @@ export function countCharacters(text: string): number {
   return count;
 }
 /**
+ * Words as a post's word limit counts them (spec §9: 200 or 300): runs of non-space characters
+ * with a letter or digit in them, hashtags left out (they are the post's tags, not its text).
+ */
+export function countWords(text: string): number {
+  let count = 0;
+  for (const token of text.split(/\s+/u)) {
+    if (token !== '' && !token.startsWith('#') && /[\p{L}\p{N}]/u.test(token)) count += 1;
+  }
+  return count;
+}
+
+/**
  * The longest start of `text` of at most `max` UTF-16 code units (what `.length` and zod's
  * `.max()` count) that ends between two grapheme clusters: never half an emoji (a lone
  * surrogate, which PostgreSQL cannot store), half a flag or a letter without its accent. Every

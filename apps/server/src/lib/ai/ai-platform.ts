@@ -8,6 +8,7 @@ import type { Metrics } from '../metrics';
 import { createAiCallLimiter } from './ai-call-limiter';
 import { recordAiCall, type AiCallOutcome } from './ai-call-log';
 import { endingOf, INTERNAL_AI_ERROR } from './ai-errors';
+import { CHARACTERS_PER_TOKEN, estimatePromptTokens, promptBudget } from './context-budget';
 
 /**
  * What every AI feature does around its model calls: refuse when no AI service is configured,
@@ -67,13 +68,14 @@ export type AiPlatformDeps = {
   db: Db;
   /** null when no AI service is configured. */
   model: TextModel | null;
-  ai: Pick<AiConfig, 'timeoutMs' | 'limits'>;
+  ai: Pick<AiConfig, 'timeoutMs' | 'limits' | 'contextTokens'>;
   log: Logger;
   /** Where calls are counted (gem_ai_*); lib/metrics.ts. */
   metrics?: Pick<Metrics, 'aiCall' | 'aiFirstToken' | 'aiRefused'> | undefined;
   /**
    * Model calls one AI call may make (each up to the timeout), so a slot whose instance died
-   * is freed after them. The writing tools make two: the answer and one request to shorten it.
+   * is freed after them. The writing tools make three at most: the answer, one request for an
+   * answer they can use, and one to shorten it.
    */
   modelCallsPerCall?: number;
 };
@@ -81,7 +83,7 @@ export type AiPlatformDeps = {
 export const AI_NOT_CONFIGURED =
   'The AI service is not configured. An administrator sets GEM_AI_PROVIDER, GEM_AI_MODEL and GEM_AI_API_KEY (see README, "AI service").';
 
-export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCall = 2 }: AiPlatformDeps) {
+export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCall = 3 }: AiPlatformDeps) {
   const limiter = createAiCallLimiter({
     db,
     limits: ai.limits,
@@ -97,6 +99,26 @@ export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCal
   return {
     status(): AiStatusResponse {
       return { configured: model !== null, provider: model?.provider ?? null, model: model?.model ?? null };
+    },
+
+    /** The model's context window in tokens (GEM_AI_CONTEXT_TOKENS). */
+    contextTokens: ai.contextTokens,
+
+    /**
+     * Refuses (400, before any slot is taken) a prompt that would not fit the model's context
+     * with room for its answer, with words that say how much to cut, instead of a call that
+     * would fail at the provider.
+     */
+    assertFits(prompt: { system: string; messages: readonly { content: string }[] }, maxOutputTokens: number) {
+      const tokens = estimatePromptTokens(prompt.system, prompt.messages);
+      const budget = promptBudget(ai.contextTokens, maxOutputTokens);
+      if (tokens <= budget) return;
+      const over = Math.ceil(((tokens - budget) * CHARACTERS_PER_TOKEN) / 100) * 100;
+      throw new AppError(
+        400,
+        'bad_request',
+        `The text is too long for the AI model: shorten it by about ${over.toLocaleString('en')} characters and try again.`,
+      );
     },
 
     /** Throws 503 ai_not_configured; AI routes call it before anything else. */

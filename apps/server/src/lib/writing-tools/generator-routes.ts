@@ -9,16 +9,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userOf } from '../../plugins/auth';
 import type { AiPlatform } from '../ai/ai-platform';
 import { abortWhenClientLeaves, sendNdjson } from '../http/ndjson';
-import type { OutputLimit, Prompt } from './generation-pipeline';
+import type { AnswerReader, OutputLimit, Prompt } from './generation-pipeline';
 import type { WritingTools } from './writing-tools.service';
 
-/** What a tool module defines: its prompt (Polish) and the limit it enforces, if any. */
+/**
+ * What a tool module defines: its prompt (Polish), how its answer is read (cleaned and split), the
+ * limit it enforces, if any (or one that depends on the input), and the answer's size in tokens.
+ */
 export type GeneratorDefinition<N extends GeneratorName> = {
   name: N;
   prompt(input: GeneratorInput<N>): Prompt;
-  limit?: OutputLimit;
-  /** A guard against runaway answers, far above what the prompt asks for. */
-  maxOutputTokens?: number;
+  reader: AnswerReader;
+  limit?: OutputLimit | ((input: GeneratorInput<N>) => OutputLimit);
+  /**
+   * The most tokens the answer may take: sized to the output the prompt asks for, with room to
+   * spare (GEM_AI_MAX_OUTPUT_TOKENS overrides it). An answer cut off by it is never shown whole.
+   */
+  maxOutputTokens: number;
 };
 
 export type WritingToolRoutesOptions = { ai: AiPlatform; writingTools: WritingTools };
@@ -48,7 +55,8 @@ export function generatorRoutes<N extends GeneratorName>(
           tool: name,
           input,
           prompt: definition.prompt(input),
-          limit: definition.limit,
+          reader: definition.reader,
+          limit: typeof definition.limit === 'function' ? definition.limit(input) : definition.limit,
           maxOutputTokens: definition.maxOutputTokens,
           signal: abortWhenClientLeaves(reply),
           log: req.log,

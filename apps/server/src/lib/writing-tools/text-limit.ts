@@ -75,3 +75,37 @@ function stripTrailingPunctuation(text: string): string {
   while (end > 0 && trailingPunctuation.test(text[end - 1]!)) end -= 1;
   return text.slice(0, end) || text;
 }
+
+const isWord = (token: string) => !token.startsWith('#') && /[\p{L}\p{N}]/u.test(token);
+const hashtagLine = /^(?:#[\p{L}\p{N}_]+\s*)+$/u;
+
+/**
+ * Cuts `text` to at most `limit` words, as contracts' countWords counts them (hashtags are not
+ * words): at the last sentence end or line break within the limit, else after the limit's last
+ * word with an ellipsis. A closing line of hashtags stays.
+ */
+export function cutToWords(text: string, limit: number): CutResult {
+  const lines = text.trimEnd().split('\n');
+  const tags = lines.length > 1 && hashtagLine.test(lines.at(-1)!.trim()) ? lines.pop()!.trim() : '';
+  const body = lines.join('\n').trimEnd();
+  const withTags = (kept: string) => (tags ? `${kept}\n\n${tags}` : kept);
+
+  let words = 0;
+  let end = -1;
+  for (const match of body.matchAll(/\S+/gu)) {
+    if (!isWord(match[0])) continue;
+    words += 1;
+    if (words === limit) end = match.index + match[0].length;
+    if (words > limit) break;
+  }
+  if (words <= limit) return { text: withTags(body), cutAt: 'none' };
+  if (limit <= 0) return { text: withTags(''), cutAt: 'character' };
+
+  const within = body.slice(0, end);
+  // The last sentence end (a mark, closing quotes, then whitespace) or line break within the limit.
+  let best = -1;
+  for (const m of within.matchAll(/[.!?…]["'”’»)\]]*(?=\s)|\n/gu)) best = m.index + m[0].length;
+  if (end < body.length && /[.!?…]["'”’»)\]]*$/u.test(within)) best = within.length;
+  if (best > 0) return { text: withTags(within.slice(0, best).trimEnd()), cutAt: 'sentence' };
+  return { text: withTags(`${stripTrailingPunctuation(within)}${ELLIPSIS}`), cutAt: 'word' };
+}

@@ -15,6 +15,7 @@ import { isCancelled, toAppError, toStreamError } from '../ai/ai-errors';
 import type { AiCall, AiPlatform } from '../ai/ai-platform';
 import {
   runGeneration,
+  type AnswerReader,
   type OutputLimit,
   type PipelineEvent,
   type PipelineResult,
@@ -31,8 +32,10 @@ export const HISTORY_SIZE = 20;
 
 export type WritingCall = AiCall & {
   prompt: Prompt;
+  reader?: AnswerReader | undefined;
   limit?: OutputLimit | undefined;
-  maxOutputTokens?: number | undefined;
+  /** The tool's own; GEM_AI_MAX_OUTPUT_TOKENS overrides it. */
+  maxOutputTokens: number;
   /** Aborted when the browser goes away. */
   signal: AbortSignal;
 };
@@ -54,11 +57,25 @@ function storableOutput(output: GenerationOutput): GenerationOutput {
   };
 }
 
+export type WritingToolsDeps = {
+  db: Db;
+  ai: AiPlatform;
+  /** Per tool, the answer's size in tokens when it is not the tool's own (GEM_AI_MAX_OUTPUT_TOKENS). */
+  maxOutputTokens?: Partial<Record<GeneratorName, number>>;
+};
+
 /** A streamed event as the page may show it (see shownText). */
 const shownEvent = (event: PipelineEvent): PipelineEvent =>
   event.type === 'delta' ? { type: 'delta', text: withoutBidiControls(event.text) } : event;
 
-export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
+export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: WritingToolsDeps) {
+  /** The call's answer size, and a refusal (400) of a prompt that would not fit the model's context. */
+  function sized(call: WritingCall): number {
+    const maxOutputTokens = (overrides as Record<string, number | undefined>)[call.tool] ?? call.maxOutputTokens;
+    ai.assertFits({ system: call.prompt.system, messages: [{ content: call.prompt.user }] }, maxOutputTokens);
+    return maxOutputTokens;
+  }
+
   return {
     /**
      * Starts a streamed generation. Resolves once the first text is there (or the answer is
@@ -68,13 +85,15 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
      * that cannot be recorded ends in an `error` event, never in its `final`.
      */
     async stream(call: WritingCall): Promise<AsyncIterable<GenerationEvent>> {
+      const maxOutputTokens = sized(call);
       const scope = await ai.begin(call);
       const run = runGeneration({
         model: scope.model,
         prompt: call.prompt,
+        reader: call.reader,
         limit: call.limit,
         signal: call.signal,
-        maxOutputTokens: call.maxOutputTokens,
+        maxOutputTokens,
         onShortenFailed: (err) =>
           call.log.warn(
             { tool: call.tool, failure: err instanceof LlmError ? err.failure : 'error' },
@@ -139,15 +158,17 @@ export function createWritingTools({ db, ai }: { db: Db; ai: AiPlatform }) {
      * 500 AppError instead of the answer when the call could not be recorded.
      */
     async complete(call: WritingCall): Promise<string> {
+      const maxOutputTokens = sized(call);
       const scope = await ai.begin(call);
       try {
         const answer = await scope.model.generate({
           system: call.prompt.system,
           messages: [{ role: 'user', content: call.prompt.user }],
           signal: call.signal,
-          maxOutputTokens: call.maxOutputTokens,
+          maxOutputTokens,
         });
-        const text = shownText(answer.text.trim());
+        const read = call.reader?.parse(answer.text);
+        const text = shownText((read ? read.output(read.limited).text : answer.text).trim());
         await scope.end({
           outcome: text ? 'succeeded' : 'failed',
           errorCode: text ? null : 'empty_output',

@@ -73,12 +73,13 @@ describe('the article generator', () => {
     expect(streamedText(events)).toBe(short);
     expect(finalOf(events).output).toEqual({ text: short, shortened: true, truncated: false });
 
-    // The follow-up carries the first answer and asks, in Polish, for at most 600 characters.
+    // The follow-up carries the first answer as GEM read it and asks, in Polish, for at most 600
+    // characters, in words that are grammatical for every number.
     expect(h.ai.requests).toHaveLength(2);
     const followUp = h.ai.requests[1]?.body.messages ?? [];
     expect(followUp.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
-    expect(followUp[2]?.content).toBe(long);
-    expect(followUp[3]?.content).toContain(`ma ${countCharacters(long.trim())} znaków`);
+    expect(followUp[2]?.content).toBe(long.trim());
+    expect(followUp[3]?.content).toContain(`liczba znaków – ${countCharacters(long.trim())}, limit – 600`);
     expect(followUp[3]?.content).toContain('najwyżej 600 znaków');
   });
 

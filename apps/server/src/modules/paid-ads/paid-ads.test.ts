@@ -42,6 +42,8 @@ describe('the paid ads generator', () => {
     expect(countCharacters(output.copy ?? '')).toBeLessThanOrEqual(OUTPUT_CHARACTER_LIMIT);
     expect(output.copy?.endsWith('warto 🚀.')).toBe(true);
     expect(output.text).toBe(`## Analiza\n\n${analysis.trim()}\n\n## Tekst reklamy\n\n${output.copy}`);
-    expect(userOf(h.ai.requests[1])).toContain(`Tekst reklamy ma ${countCharacters(longCopy.trim())} znaków`);
+    expect(userOf(h.ai.requests[1])).toContain(
+      `Tekst reklamy jest za długi (liczba znaków – ${countCharacters(longCopy.trim())}, limit – 600`,
+    );
   });
 });

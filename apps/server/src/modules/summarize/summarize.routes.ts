@@ -29,6 +29,7 @@ export const summarizePromptRoutes: FastifyPluginAsyncZod<WritingToolRoutesOptio
         tool: summarizeGenerator.name,
         input: req.body,
         prompt: summarizeGenerator.prompt(req.body),
+        reader: summarizeGenerator.reader,
         maxOutputTokens: summarizeGenerator.maxOutputTokens,
         signal: abortWhenClientLeaves(reply),
         log: req.log,
