@@ -109,7 +109,10 @@ export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCal
      * with room for its answer, with words that say how much to cut, instead of a call that
      * would fail at the provider.
      */
-    assertFits(prompt: { system: string; messages: readonly { content: string }[] }, maxOutputTokens: number) {
+    assertFits(
+      prompt: { system: string; messages: readonly { content: string }[] },
+      maxOutputTokens: number,
+    ) {
       const tokens = estimatePromptTokens(prompt.system, prompt.messages);
       const budget = promptBudget(ai.contextTokens, maxOutputTokens);
       if (tokens <= budget) return;

@@ -81,7 +81,7 @@ function isPreamble(line: string, restFollows: boolean): boolean {
 /** Takes wrappers off the start and the end until none is left. */
 function unwrap(ls: string[], options: CleanupOptions): string[] {
   let out = trimBlank(ls);
-  for (let changed = true; changed && out.length > 0; ) {
+  for (let changed = true; changed && out.length > 0;) {
     changed = false;
     const first = out[0]!;
     const rest = out.length > 1;
@@ -93,7 +93,8 @@ function unwrap(ls: string[], options: CleanupOptions): string[] {
     if (FENCE.test(first)) {
       // An enclosing fence: its closing line, or none when the answer was cut off.
       const close = out.findIndex((l, i) => i > 0 && FENCE.test(l));
-      out = close === -1 ? trimBlank(out.slice(1)) : trimBlank([...out.slice(1, close), ...out.slice(close + 1)]);
+      out =
+        close === -1 ? trimBlank(out.slice(1)) : trimBlank([...out.slice(1, close), ...out.slice(close + 1)]);
       changed = true;
       continue;
     }

@@ -116,12 +116,19 @@ export async function* runGeneration(
     yield { type: 'restart' };
     const again = model.stream({
       ...request,
-      messages: [...messages, { role: 'assistant', content: answer.text }, { role: 'user', content: CUT_OFF_REQUEST }],
+      messages: [
+        ...messages,
+        { role: 'assistant', content: answer.text },
+        { role: 'user', content: CUT_OFF_REQUEST },
+      ],
     });
     for await (const text of again) yield { type: 'delta', text };
     const whole = await again.result;
     if (whole.finishReason === 'length') {
-      throw new LlmError('incomplete', `the answer was cut at ${maxOutputTokens ?? 'the'} output tokens twice`);
+      throw new LlmError(
+        'incomplete',
+        `the answer was cut at ${maxOutputTokens ?? 'the'} output tokens twice`,
+      );
     }
     return { ...whole, usage: addUsage(answer.usage, whole.usage) };
   }
@@ -179,7 +186,9 @@ export async function* runGeneration(
   }
 
   const cut =
-    limit.unit === 'words' ? cutToWords(candidate.limited, limit.max) : cutToLimit(candidate.limited, limit.max);
+    limit.unit === 'words'
+      ? cutToWords(candidate.limited, limit.max)
+      : cutToLimit(candidate.limited, limit.max);
   return {
     output: { ...candidate.output(cut.text), shortened: true, truncated: cut.cutAt !== 'none' },
     usage,

@@ -71,7 +71,8 @@ const shownEvent = (event: PipelineEvent): PipelineEvent =>
 export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: WritingToolsDeps) {
   /** The call's answer size, and a refusal (400) of a prompt that would not fit the model's context. */
   function sized(call: WritingCall): number {
-    const maxOutputTokens = (overrides as Record<string, number | undefined>)[call.tool] ?? call.maxOutputTokens;
+    const maxOutputTokens =
+      (overrides as Record<string, number | undefined>)[call.tool] ?? call.maxOutputTokens;
     ai.assertFits({ system: call.prompt.system, messages: [{ content: call.prompt.user }] }, maxOutputTokens);
     return maxOutputTokens;
   }
