@@ -142,6 +142,60 @@ describe('AI writing tools', () => {
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it('paid ads: a messy real-model answer is split into a clean analysis and one ad copy', async () => {
+    // As Llama 3 and GPT-4o answer: a preamble, numbered headings with emoji and a parenthetical,
+    // three labelled variants, a note on the length and an offer of help.
+    const firstCopy =
+      '📊 Raportowanie ESG bez nerwów? Zobacz, jak średnie firmy skracają raport o połowę. 👉 Zapisz się na webinar!';
+    await script({
+      kind: 'text',
+      text: [
+        'Oto propozycja reklamy na LinkedIn:',
+        '',
+        '### 1. 🔍 Analiza',
+        '',
+        '- **Grupa docelowa:** dyrektorzy finansowi.',
+        '- **Wezwanie do działania:** webinar.',
+        '',
+        '### 2. Tekst reklamy (LinkedIn, 356 znaków)',
+        '',
+        `**Wariant 1:** ${firstCopy}`,
+        '',
+        '**Wariant 2:** Raport ESG w połowę czasu? Sprawdź, jak to robią najlepsi.',
+        '',
+        '**Wariant 3:** Mniej Excela, więcej decyzji.',
+        '',
+        '---',
+        '',
+        '*Długość: 312 znaków*',
+        '',
+        'Daj znać, jeśli chcesz wersję bardziej formalną!',
+      ].join('\n'),
+    });
+    const page = await openTool('/tools/paid-ads', 'Paid ads');
+    await page.getByLabel('Paste the base content').fill('Raport o raportowaniu ESG w średnich firmach.');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await waitForOutput(page);
+
+    const panel = outputPanel(page);
+    const analysis = panel.getByRole('region', { name: 'Analysis' });
+    const adCopy = panel.getByRole('region', { name: 'Ad copy' });
+    expect(await analysis.locator('li').allInnerTexts()).toEqual([
+      'Grupa docelowa: dyrektorzy finansowi.',
+      'Wezwanie do działania: webinar.',
+    ]);
+    expect((await adCopy.locator('p').allInnerTexts()).join('\n')).toBe(firstCopy);
+    await panel
+      .getByRole('note')
+      .filter({ hasText: 'The AI wrote 3 variants of the ad copy; the first is shown.' })
+      .waitFor();
+    expect(await panel.innerText()).not.toMatch(/Oto propozycja|Długość|Daj znać|Wariant/);
+    expect(await copyAndRead(page, panel)).toBe(firstCopy);
+    await panel.getByText(/^\d+ \/ 600 characters$/).waitFor();
+    await screenshots(page, 'ai-paid-ads-messy-answer');
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('social post: Summarize, then description, format and persona, then Generate', async () => {
     const page = await openTool('/tools/social-media-post', 'Social media post');
     const generate = page.getByRole('button', { name: 'Generate' });

@@ -14,8 +14,8 @@
  */
 
 import type { ScriptedReply } from '../openai-server';
+import type { ModelFamily } from './writing';
 
-export type ModelFamily = 'gpt-4o' | 'claude' | 'llama-3' | 'mistral';
 export type StructuredTool = 'brief-chat' | 'target-audience' | 'recommendations' | 'audience-segments';
 
 /** The CRM's values a segments request offers (the first of each list), for answers that use them. */

@@ -4,6 +4,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, SelectField, TextAreaField } from '@/components/ui/fields';
 import { BaseContentField, FieldGroup, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
+import { OutputLimit } from '@/lib/ai/components/output-limit';
 import { OutputPanel } from '@/lib/ai/components/output-panel';
 import { useHistorySelection, WritingTool } from '@/lib/ai/components/writing-tool';
 import { useGenerationHistory } from '@/lib/ai/get-generation-history';
@@ -140,7 +141,18 @@ export function SocialMediaPostGenerator() {
         state={post.state}
         onStop={post.cancel}
         placeholder="Summarize your content, describe the post, then choose Generate. The post appears here as GEM writes it."
-        actions={<CopyButton text={postText} />}
+        actions={
+          <>
+            <CopyButton text={postText} />
+            <OutputLimit
+              text={postText}
+              limit={format}
+              unit="words"
+              shortened={post.state.output?.shortened}
+              truncated={post.state.output?.truncated}
+            />
+          </>
+        }
       />
     </WritingTool>
   );

@@ -1,4 +1,4 @@
-import { countCharacters } from '@gem/contracts/generators';
+import { countCharacters, countWords } from '@gem/contracts/generators';
 
 import { Badge } from '@/components/ui/badge';
 
@@ -8,20 +8,22 @@ type OutputLimitProps = {
   /** The text the limit applies to (the article, or the ad copy only). */
   text: string;
   limit: number;
+  /** Characters as a reader counts them (grapheme clusters), or words without hashtags (a post). */
+  unit?: 'characters' | 'words';
   shortened?: boolean;
   truncated?: boolean;
 };
 
-/** 'x / 600 characters', counted as a reader counts them, and how the limit was kept. */
-export function OutputLimit({ text, limit, shortened, truncated }: OutputLimitProps) {
-  const count = countCharacters(text);
+/** 'x / 600 characters' (or 'x / 200 words'), counted as the server counts them, and how the limit was kept. */
+export function OutputLimit({ text, limit, unit = 'characters', shortened, truncated }: OutputLimitProps) {
+  const count = unit === 'words' ? countWords(text) : countCharacters(text);
   return (
     <p className={styles.limit}>
       <span className={count > limit ? styles.over : undefined}>
-        {count} / {limit} characters
+        {count} / {limit} {unit}
       </span>
       {truncated ? (
-        <Badge>Cut at a sentence end to fit</Badge>
+        <Badge>{unit === 'words' ? 'Cut to fit' : 'Cut at a sentence end to fit'}</Badge>
       ) : shortened ? (
         <Badge>Shortened to fit</Badge>
       ) : null}

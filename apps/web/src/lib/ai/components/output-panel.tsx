@@ -112,6 +112,14 @@ export function OutputPanel({
       {status === 'cancelled' && text ? (
         <p className={styles.note}>You stopped the writing; this is what GEM had written so far.</p>
       ) : null}
+      {/* What GEM decided about the answer, e.g. that the first of several variants is shown. */}
+      {!streaming && state.output?.notes?.length
+        ? state.output.notes.map((note) => (
+            <p key={note} className={styles.note} role="note">
+              {note}
+            </p>
+          ))
+        : null}
       {actions && text && !streaming ? <div className={styles.actions}>{actions}</div> : null}
     </section>
   );
