@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { brandColour, seriesColours, weeklyChartData } from './chart-data';
+import { brandColour, competitorColours, seriesPalette, weeklyChartData } from './chart-data';
 
 const competitors = [
   { key: 'deloitte', name: 'Deloitte' },
@@ -55,12 +55,52 @@ describe('weeklyChartData', () => {
   });
 });
 
-describe('seriesColours', () => {
-  it("gives GEM's own firm the brand colour, or the first series when it is absent, and distinct colours", () => {
-    const all = seriesColours(competitors);
-    expect(all.get('pwc')).toBe(brandColour);
-    expect(new Set(all.values()).size).toBe(3);
-    expect(seriesColours([{ key: 'kpmg', name: 'KPMG' }]).get('kpmg')).toBe(brandColour);
+describe('competitorColours', () => {
+  // The bundled list, in its order.
+  const catalogue = ['deloitte', 'ey', 'pwc', 'strategyand', 'mckinsey', 'kpmg'].map((key) => ({ key }));
+
+  it('gives a competitor the same colour in every search, whoever else is in the results and in any order', () => {
+    const colourOf = competitorColours(catalogue);
+    // Two searches with different firms, in different orders (the chart's series).
+    const audyt = weeklyChartData(
+      [
+        { weekStart: '2026-03-02', competitorKey: 'kpmg', count: 1 },
+        { weekStart: '2026-03-02', competitorKey: 'ey', count: 2 },
+      ],
+      catalogue.map(({ key }) => ({ key, name: key })),
+      { windowDays: 28, today },
+    ).series.map((s) => [s.key, colourOf(s.key)]);
+    const raport = weeklyChartData(
+      [
+        { weekStart: '2026-03-02', competitorKey: 'deloitte', count: 1 },
+        { weekStart: '2026-02-23', competitorKey: 'ey', count: 1 },
+      ],
+      [...catalogue].reverse().map(({ key }) => ({ key, name: key })),
+      { windowDays: 28, today },
+    ).series.map((s) => [s.key, colourOf(s.key)]);
+    expect(Object.fromEntries(audyt).ey).toBe(Object.fromEntries(raport).ey);
+    // And the list's own order decides, not the results': a new list object, the same colours.
+    const again = competitorColours(catalogue.map((c) => ({ ...c })));
+    for (const { key } of catalogue) expect(again(key)).toBe(colourOf(key));
+  });
+
+  it("gives GEM's own firm the brand colour and every other competitor a colour of its own", () => {
+    const colourOf = competitorColours(catalogue);
+    expect(colourOf('pwc')).toBe(brandColour);
+    const others = catalogue.filter((c) => c.key !== 'pwc').map((c) => colourOf(c.key));
+    expect(new Set(others).size).toBe(others.length);
+    expect(others).not.toContain(brandColour);
+    // Without GEM's own firm in the list, only its key would wear the brand colour.
+    const without = competitorColours(catalogue.filter((c) => c.key !== 'pwc'));
+    expect(catalogue.map((c) => without(c.key)).filter((c) => c === brandColour)).toEqual([brandColour]);
+    expect(without('deloitte')).toBe(seriesPalette[0]);
+  });
+
+  it('gives a key the list does not know the same colour every time, whatever the list', () => {
+    const first = competitorColours(catalogue)('bcg');
+    expect(competitorColours([])('bcg')).toBe(first);
+    expect(competitorColours([{ key: 'kpmg' }])('bcg')).toBe(first);
+    expect(seriesPalette).toContain(first);
   });
 
   it('keeps every colour at 3:1 or more against white', () => {
@@ -71,8 +111,7 @@ describe('seriesColours', () => {
       });
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
     };
-    const many = Array.from({ length: 8 }, (_, i) => ({ key: `k${i}`, name: `K${i}` }));
-    for (const colour of seriesColours(many).values()) {
+    for (const colour of [brandColour, ...seriesPalette]) {
       expect(1.05 / (luminance(colour) + 0.05), colour).toBeGreaterThanOrEqual(3);
     }
   });

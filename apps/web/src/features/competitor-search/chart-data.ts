@@ -71,23 +71,36 @@ export function weeklyChartData(
 }
 
 /**
- * Series colours, each at least 3:1 against white (WCAG 1.4.11) and apart in hue and lightness.
- * GEM's own firm gets the brand colour (or, when it is not in the chart, the first series); the
- * others take the rest in the competitors' order.
+ * Competitor colours, each at least 3:1 against white (WCAG 1.4.11) and apart in hue and
+ * lightness. A competitor keeps its colour for good, in the chart and on its result cards:
+ * it comes from the competitor's place in the competitor list (GEM's configuration), never
+ * from who happens to be in a search's results. GEM's own firm gets the brand colour; the
+ * others take the palette in the list's order; a key the list does not know (a competitor
+ * since removed, or the list not loaded) gets a palette colour from its key's letters.
  */
 export const BRAND_SERIES_KEY = 'pwc';
 export const brandColour = '#fd5108';
 export const seriesPalette = ['#1f4e79', '#2e7d32', '#7b1fa2', '#00838f', '#8c6d00', '#c2185b', '#5e554f'];
 
-export function seriesColours(series: readonly ChartSeries[]): Map<string, string> {
-  const branded = series.some((s) => s.key === BRAND_SERIES_KEY) ? BRAND_SERIES_KEY : series[0]?.key;
+export type CompetitorColours = (key: string) => string;
+
+export function competitorColours(competitors: readonly Pick<CompetitorStatus, 'key'>[]): CompetitorColours {
   const colours = new Map<string, string>();
   let next = 0;
-  for (const { key } of series) {
+  for (const { key } of competitors) {
+    if (colours.has(key)) continue;
     colours.set(
       key,
-      key === branded ? brandColour : (seriesPalette[next++ % seriesPalette.length] ?? brandColour),
+      key === BRAND_SERIES_KEY ? brandColour : (seriesPalette[next++ % seriesPalette.length] ?? brandColour),
     );
   }
-  return colours;
+  return (key) => colours.get(key) ?? unlistedColour(key);
+}
+
+/** The same palette colour for the same key, wherever it is asked. */
+function unlistedColour(key: string): string {
+  if (key === BRAND_SERIES_KEY) return brandColour;
+  let hash = 0;
+  for (const char of key) hash = (hash * 31 + (char.codePointAt(0) ?? 0)) >>> 0;
+  return seriesPalette[hash % seriesPalette.length] ?? brandColour;
 }

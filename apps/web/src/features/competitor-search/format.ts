@@ -17,6 +17,19 @@ export function resultsOf(
   return `${exact ? '' : 'About '}${info.formattedTotalResults} results`;
 }
 
+/**
+ * Beside 'Load More Results': how far through the results the list is ('50 of 83 shown'), with
+ * the total as the count line says it ('1,000+', 'about 1,200').
+ */
+export function shownOf(
+  shown: number,
+  info: { formattedTotalResults: string; totalCapped?: boolean },
+  provider: 'index' | 'brave' | undefined,
+): string {
+  const exact = provider === 'index' || info.totalCapped;
+  return `${number.format(shown)} of ${exact ? '' : 'about '}${info.formattedTotalResults} shown`;
+}
+
 /** Only web links open from a result; anything else (javascript:, data:) is not a link. */
 export function webLink(value: string): string | null {
   try {

@@ -13,6 +13,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { gate, json, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
+import { brandColour, seriesPalette } from '../chart-data';
+
 const competitor = (key: string, name: string, site: string, extra: Partial<CompetitorStatus> = {}) => ({
   key,
   name,
@@ -244,6 +246,9 @@ describe('the results', () => {
     ).findAllByRole('article');
     expect(within(first!).getByRole('heading', { name: 'Raport 1' })).toBeVisible();
     expect(within(first!).getByText('deloitte.com')).toBeVisible();
+    // The firm beside its domain, with its chart colour as a dot.
+    expect(within(first!).getByText('Deloitte')).toBeVisible();
+    expect(dotColour(first!)).toBe(seriesPalette[0]);
     expect(within(first!).getByText('Mar 2, 2026')).toBeVisible();
     expect(within(first!).queryByText('Sample')).toBeNull();
     const marks = first!.querySelectorAll('mark');
@@ -259,6 +264,7 @@ describe('the results', () => {
     expect(within(second!).getByText('Unknown date')).toBeVisible();
     expect(within(second!).getByText('Sample')).toBeVisible();
     expect(within(second!).getByText('kpmg.com')).toBeVisible();
+    expect(within(second!).getByText('KPMG')).toBeVisible();
 
     expect(screen.getByText('1,234 results (0.04 seconds)')).toBeVisible();
   });
@@ -312,14 +318,21 @@ describe('the results', () => {
     const { user } = await renderPage();
     await user.type(queryBox(), 'ESG{Enter}');
     await screen.findByText('Raport 10');
+    // How far through the results the list is, beside the button.
+    expect(screen.getByText('10 of 23 shown')).toBeVisible();
+    expect(screen.getByText('10 of 23 shown').parentElement).toContainElement(
+      screen.getByRole('button', { name: 'Load More Results' }),
+    );
     await user.click(screen.getByRole('button', { name: 'Load More Results' }));
     await screen.findByText('Raport 20');
     expect(titles()).toHaveLength(20);
+    expect(screen.getByText('20 of 23 shown')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Load More Results' }));
     await screen.findByText('Raport 23');
     expect(titles()).toEqual(Array.from({ length: 23 }, (_, i) => `Raport ${i + 1}`));
     expect(screen.queryByRole('button', { name: 'Load More Results' })).toBeNull();
     expect(screen.getByText('23 results shown: that is all of them.')).toBeVisible();
+    expect(screen.queryByText(/ of 23 shown$/)).toBeNull();
     expect(sent.map((body) => (body as { start: number }).start)).toEqual([1, 11, 21]);
   });
 
@@ -387,6 +400,41 @@ describe('the results', () => {
     ]);
     // The drawing itself is hidden from screen readers (the table says it all).
     expect(figure.querySelector('svg[aria-hidden="true"] rect')).not.toBeNull();
+  });
+
+  it('gives a competitor one colour in every search, in the chart and on its cards, whoever else is there', async () => {
+    const monday = mondayWeeksAgo(1);
+    searchReply = ({ query }) =>
+      query === 'audyt'
+        ? {
+            body: page([item(1, { displayLink: 'kpmg.com', competitorKey: 'kpmg' })], {
+              weeklyCounts: [{ weekStart: monday, competitorKey: 'kpmg', count: 2 }],
+            }),
+          }
+        : {
+            body: page([item(1), item(2, { displayLink: 'kpmg.com', competitorKey: 'kpmg' })], {
+              weeklyCounts: [
+                { weekStart: monday, competitorKey: 'kpmg', count: 1 },
+                { weekStart: monday, competitorKey: 'deloitte', count: 3 },
+              ],
+            }),
+          };
+    const { user } = await renderPage();
+    await user.type(queryBox(), 'audyt{Enter}');
+    await screen.findByRole('figure', { name: 'Matching pages per week, by competitor' });
+    const kpmg = legendColour('KPMG');
+    expect(dotColour(within(results()).getByRole('article'))).toBe(kpmg);
+
+    await user.clear(queryBox());
+    await user.type(queryBox(), 'raport{Enter}');
+    await screen.findByText('Raport 2');
+    expect(legendColour('KPMG')).toBe(kpmg);
+    expect(legendColour('Deloitte')).not.toBe(kpmg);
+    const [deloitteCard, kpmgCard] = within(results()).getAllByRole('article');
+    expect(dotColour(kpmgCard!)).toBe(kpmg);
+    expect(dotColour(deloitteCard!)).toBe(legendColour('Deloitte'));
+    // GEM's own firm alone wears the brand colour.
+    expect([kpmg, legendColour('Deloitte')]).not.toContain(brandColour);
   });
 
   it('charts every match on request when the count stopped at its cap, and says when it could not', async () => {
@@ -500,7 +548,10 @@ describe('the empty states', () => {
     competitorsReply = () => ({ body: competitors({ crawling: false }, { pages: 0, lastCrawledAt: null }) });
     await renderPage();
     expect(await screen.findByRole('heading', { name: 'The index is still empty' })).toBeVisible();
-    expect(screen.getByText(/Crawling is off/)).toBeVisible();
+    expect(screen.getByText(/Crawling is off/)).toHaveTextContent(
+      'Crawling is off: to search the competitors’ pages, ask your GEM administrator to turn it on.',
+    );
+    expect(screen.getByRole('status')).not.toHaveTextContent(/GEM_/);
   });
 
   it('says what failed and searches again on Try again', async () => {
@@ -553,11 +604,27 @@ describe('the index freshness', () => {
     });
     await renderPage();
     expect(await screen.findByText(/^Sample corpus: 240 pages/)).toBeVisible();
-    expect(screen.getByRole('note')).toHaveTextContent('These pages are fictional');
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Sample corpus. These pages are fictional, bundled with GEM to show how the search works: not what the competitors really published. To search their real pages, ask your GEM administrator to turn on crawling of the competitors’ sites.',
+    );
+    // The setting's name is the administrator's business (README), not the marketer's.
+    expect(screen.getByRole('note')).not.toHaveTextContent(/GEM_/);
     expect(screen.getByText('1 site could not be read last time')).toBeVisible();
     expect(screen.getByText('The site answered 503.')).toBeInTheDocument();
   });
 });
+
+/** The colour of a competitor's swatch in the chart's legend. */
+function legendColour(name: string): string | null {
+  const figure = screen.getByRole('figure', { name: 'Matching pages per week, by competitor' });
+  const entry = [...figure.querySelectorAll('li')].find((li) => li.textContent === name);
+  return entry?.querySelector('rect')?.getAttribute('fill') ?? null;
+}
+
+/** The colour of the dot beside the firm's name on a result card. */
+function dotColour(card: HTMLElement): string | null {
+  return card.querySelector('svg circle')?.getAttribute('fill') ?? null;
+}
 
 /** The Monday `weeks` weeks before this week's, as YYYY-MM-DD (local calendar, as the chart counts). */
 function mondayWeeksAgo(weeks: number): string {

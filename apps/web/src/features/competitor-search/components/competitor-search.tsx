@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,8 @@ import { ApiError } from '@/lib/api-client';
 
 import { useCompetitors } from '../api/get-competitors';
 import { useCompetitorSearch, type CompetitorSearchParams } from '../api/search-competitor-content';
-import { countOf, resultsOf } from '../format';
+import { competitorColours } from '../chart-data';
+import { countOf, resultsOf, shownOf } from '../format';
 import {
   dateRestrictOf,
   readSearchParams,
@@ -52,9 +53,31 @@ export function CompetitorSearch() {
     dateRestrict: request.dateRestrict,
   };
 
-  const list = competitors.data?.competitors ?? [];
+  const list = useMemo(() => competitors.data?.competitors ?? [], [competitors.data]);
+  const colourOf = useMemo(() => competitorColours(list), [list]);
+  const nameOf = useMemo(() => new Map(list.map((c) => [c.key, c.name])), [list]);
   const indexEmpty = isIndexEmpty(competitors.data);
-  const go = (next: SearchState) => setSearchParams(writeSearchParams(next));
+  // A search the user just asked for (the form, an example, a way out of no results): its
+  // answer is brought into view, since the form alone fills most of a laptop's screen.
+  const resultsRef = useRef<HTMLElement>(null);
+  const reveal = useRef(false);
+  const go = (next: SearchState) => {
+    reveal.current = true;
+    setSearchParams(writeSearchParams(next));
+  };
+  const answered = !state.query || !(search.isPending && !search.isError);
+  useEffect(() => {
+    const area = resultsRef.current;
+    if (!reveal.current || !answered || !area) return;
+    reveal.current = false;
+    const top = area.getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.4) {
+      const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+      area.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    }
+    // The example or button clicked is gone: keep the keyboard where the answer is.
+    if (document.activeElement === document.body) area.focus({ preventScroll: true });
+  });
   const chosen = list.find((c) => c.siteSearch === state.site);
 
   const pages = search.data?.pages ?? [];
@@ -125,7 +148,11 @@ export function CompetitorSearch() {
         <ol className={styles.results} aria-label={`Results for ${state.query}`}>
           {items.map((item, index) => (
             <li key={`${item.link}-${index}`}>
-              <ResultCard item={item} />
+              <ResultCard
+                item={item}
+                firmName={item.competitorKey ? (nameOf.get(item.competitorKey) ?? item.competitorKey) : null}
+                firmColour={item.competitorKey ? colourOf(item.competitorKey) : undefined}
+              />
             </li>
           ))}
         </ol>
@@ -136,17 +163,22 @@ export function CompetitorSearch() {
             </p>
           ) : null}
           {search.hasNextPage ? (
-            <Button
-              variant="secondary"
-              onClick={() => void search.fetchNextPage()}
-              disabled={search.isFetchingNextPage}
-            >
-              {search.isFetchingNextPage
-                ? 'Loading…'
-                : search.isFetchNextPageError
-                  ? 'Try again'
-                  : 'Load More Results'}
-            </Button>
+            <div className={styles.moreRow}>
+              <Button
+                variant="secondary"
+                onClick={() => void search.fetchNextPage()}
+                disabled={search.isFetchingNextPage}
+              >
+                {search.isFetchingNextPage
+                  ? 'Loading…'
+                  : search.isFetchNextPageError
+                    ? 'Try again'
+                    : 'Load More Results'}
+              </Button>
+              <p className={styles.moreText} role="status">
+                {shownOf(items.length, info, competitors.data?.provider)}
+              </p>
+            </div>
           ) : (
             <p className={styles.moreText}>
               {countOf(items.length, 'result', 'results')} shown: that is all of them.
@@ -168,7 +200,7 @@ export function CompetitorSearch() {
           </p>
         ) : null}
       </Panel>
-      <section className={styles.resultsArea} aria-label="Search results">
+      <section ref={resultsRef} className={styles.resultsArea} aria-label="Search results" tabIndex={-1}>
         {body}
       </section>
     </div>

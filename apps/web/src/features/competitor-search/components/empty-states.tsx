@@ -102,13 +102,9 @@ export function IndexEmpty({ data }: { data: CompetitorsResponse }) {
         ) : (
           'GEM has not finished reading the competitors’ sites yet.'
         )}{' '}
-        {data.crawling ? (
-          'The next crawl adds their pages; check back in a few minutes.'
-        ) : (
-          <>
-            Crawling is off: an administrator turns it on with <code>GEM_COMPETITORS_CRAWL</code>.
-          </>
-        )}
+        {data.crawling
+          ? 'The next crawl adds their pages; check back in a few minutes.'
+          : 'Crawling is off: to search the competitors’ pages, ask your GEM administrator to turn it on.'}
       </p>
       {errors.length > 0 ? (
         <ul className={styles.errorList}>

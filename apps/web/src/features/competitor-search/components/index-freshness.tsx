@@ -33,8 +33,8 @@ export function IndexFreshness({ data }: { data: CompetitorsResponse }) {
       {data.sample ? (
         <Notice>
           <strong>Sample corpus.</strong> These pages are fictional, bundled with GEM to show how the search
-          works. They give way to the competitors&rsquo; real pages once crawling is turned on with{' '}
-          <code>GEM_COMPETITORS_CRAWL</code>.
+          works: not what the competitors really published. To search their real pages, ask your GEM
+          administrator to turn on crawling of the competitors&rsquo; sites.
         </Notice>
       ) : null}
       <details className={styles.freshnessDetails}>

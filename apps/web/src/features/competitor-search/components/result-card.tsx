@@ -8,17 +8,37 @@ import { formatDate } from '@/lib/format-date';
 import { webLink } from '../format';
 import styles from './competitor-search.module.css';
 
+type ResultCardProps = {
+  item: CompetitorSearchItem;
+  /** The competitor whose site it is on, when it is one of them: its name and chart colour. */
+  firmName?: string | null;
+  firmColour?: string;
+};
+
 /**
- * One result: title, site, date, snippet with the matched words marked, 'Read More' in a new
- * tab. Every part is text: React escapes it, and matches are <mark> elements GEM makes itself.
+ * One result: title, the competitor (its chart colour and name), site, date, snippet with the
+ * matched words marked, 'Read More' in a new tab. Every part is text: React escapes it, and
+ * matches are <mark> elements GEM makes itself.
  */
-export const ResultCard = memo(function ResultCard({ item }: { item: CompetitorSearchItem }) {
+export const ResultCard = memo(function ResultCard({ item, firmName, firmColour }: ResultCardProps) {
   const link = webLink(item.link);
   const parts = item.snippetParts.length > 0 ? item.snippetParts : [{ text: item.snippet, match: false }];
   return (
     <Panel as="article" className={styles.card}>
       <h3 className={styles.cardTitle}>{item.title}</h3>
       <p className={styles.cardMeta}>
+        {firmName ? (
+          <>
+            <span className={styles.cardFirm}>
+              {/* The name says who it is; the dot only matches the chart's colour for them. */}
+              <svg className={styles.firmDot} viewBox="0 0 10 10" aria-hidden="true" focusable="false">
+                <circle cx="5" cy="5" r="5" fill={firmColour} />
+              </svg>
+              {firmName}
+            </span>
+            <span aria-hidden="true">·</span>
+          </>
+        ) : null}
         <span className={styles.cardSite}>{item.displayLink}</span>
         <span aria-hidden="true">·</span>
         {item.publishedAt ? (

@@ -3,7 +3,7 @@ import type { CompetitorStatus, WeeklyCount } from '@gem/contracts/competitor-se
 import { StackedBarChart } from '@/components/ui/stacked-bar-chart';
 import { formatDate, formatMonthDay } from '@/lib/format-date';
 
-import { seriesColours, weeklyChartData } from '../chart-data';
+import { competitorColours, weeklyChartData } from '../chart-data';
 import { describeWindow, windowDays, type SearchWindow } from '../search-params';
 
 type WeeklyChartProps = {
@@ -22,7 +22,7 @@ const localDay = (isoDay: string) => {
 export function WeeklyChart({ counts, competitors, window }: WeeklyChartProps) {
   const { series, weeks } = weeklyChartData(counts, competitors, { windowDays: windowDays(window) });
   if (weeks.length === 0) return null;
-  const colours = seriesColours(series);
+  const colourOf = competitorColours(competitors);
   return (
     <StackedBarChart
       caption="Matching pages per week, by competitor"
@@ -34,7 +34,7 @@ export function WeeklyChart({ counts, competitors, window }: WeeklyChartProps) {
         fullLabel: `Week of ${formatDate(localDay(week.weekStart).toISOString())}`,
         values: week.counts,
       }))}
-      series={series.map((s) => ({ ...s, colour: colours.get(s.key) ?? '#5e554f' }))}
+      series={series.map((s) => ({ ...s, colour: colourOf(s.key) }))}
     />
   );
 }
