@@ -112,10 +112,14 @@ describe('a market area page', () => {
     expect(within(article).queryByText('news.example')).toBeNull();
   });
 
-  it('marks sample content as sample', async () => {
+  it('marks sample content as sample, and tells a marketer whom to ask for real news', async () => {
     replies = () => ({ body: page('esg', [item(1), item(2)], { feed: { sample: true } }) });
     renderRoute('/market-research/esg');
-    expect(await screen.findByText(/These items are fictional/)).toBeVisible();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Sample content. These items are fictional, bundled with GEM to show how a feed looks: not real news. For real news here, ask your GEM administrator to set up this area’s feed.',
+    );
+    // The setting's name is the administrator's business (README), not the marketer's.
+    expect(screen.getByRole('note')).not.toHaveTextContent(/GEM_/);
     expect(screen.getAllByText('Sample')).toHaveLength(2);
   });
 
@@ -141,6 +145,9 @@ describe('a market area page', () => {
     });
     renderRoute('/market-research/leadership');
     expect(await screen.findByRole('heading', { name: 'No feed configured' })).toBeVisible();
+    expect(screen.getByText(/^No news feed is set up/)).toHaveTextContent(
+      'No news feed is set up for Leadership yet. To see its news here, ask your GEM administrator to add one.',
+    );
     expect(screen.queryByRole('searchbox')).toBeNull();
   });
 

@@ -80,7 +80,8 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
         {status?.sample ? (
           <Notice>
             <strong>Sample content.</strong> These items are fictional, bundled with GEM to show how a feed
-            looks. They are replaced when an administrator names real feeds in <code>GEM_FEEDS_FILE</code>.
+            looks: not real news. For real news here, ask your GEM administrator to set up this area&rsquo;s
+            feed.
           </Notice>
         ) : null}
         {status?.failingSince ? (
@@ -99,8 +100,8 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
           <EmptyState spacing="tight" className={styles.empty}>
             <h3>No feed configured</h3>
             <p>
-              No news feed is set up for {name} yet. An administrator adds its address to the feeds file,{' '}
-              <code>GEM_FEEDS_FILE</code>, and restarts GEM.
+              No news feed is set up for {name} yet. To see its news here, ask your GEM administrator to add
+              one.
             </p>
           </EmptyState>
         ) : items.length === 0 ? (
