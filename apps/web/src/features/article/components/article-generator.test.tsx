@@ -28,6 +28,8 @@ describe('Article page', () => {
     await openArticle();
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Tools' })).toHaveAttribute('href', '/tools');
+    // The input panel says what it holds (not 'Brief GEM', which reads as the Brief creator).
+    expect(screen.getByRole('form', { name: 'Base content and task' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Check the output' })).toBeVisible();
     expect(screen.getByText('Want to generate something else?')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Return to menu' })).toHaveAttribute('href', '/tools');

@@ -40,7 +40,7 @@ export function ArticleGenerator() {
   return (
     <WritingTool history={selection.historyProps}>
       <InputPanel
-        title="Brief GEM"
+        title="Base content and task"
         description="GEM writes a short article in Polish, at most 600 characters."
         onSubmit={submit}
         headingRef={selection.headingRef}
