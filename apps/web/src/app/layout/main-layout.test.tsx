@@ -29,6 +29,16 @@ const linkNames = (nav: HTMLElement) =>
     .map((a) => a.textContent);
 
 describe('main layout', () => {
+  it('names the brand link by the words it shows, so speech input can reach it (WCAG 2.5.3)', () => {
+    renderLayout(true);
+    const brand = within(screen.getByRole('banner')).getByRole('link', {
+      name: 'GEM Generative and Enhanced Marketing',
+    });
+    expect(brand).toHaveAttribute('href', '/');
+    expect(brand).not.toHaveAttribute('aria-label');
+    expect(brand.textContent).toBe('GEM Generative and Enhanced Marketing');
+  });
+
   it('shows the four main links and hides Logout when signed out', () => {
     renderLayout(false);
     const nav = screen.getByRole('navigation', { name: 'Main' });
