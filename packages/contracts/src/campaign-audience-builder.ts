@@ -248,9 +248,14 @@ export function reportQueryEntries(report: {
 }
 
 export const reportContactSchema = z.object({
+  /** The CRM's contact id: the list goes back into the CRM by it. */
   id: z.string(),
   name: z.string(),
+  /** Null when the CRM has none for the contact. */
+  email: z.string().nullable(),
   title: z.string().nullable(),
+  /** The CRM's id of the contact's account; null for a contact without one. */
+  accountId: z.string().nullable(),
   account: z.string().nullable(),
   industry: z.string().nullable(),
   subIndustry: z.string().nullable(),

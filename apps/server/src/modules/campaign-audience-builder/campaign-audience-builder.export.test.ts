@@ -84,8 +84,11 @@ function parseCsv(text: string): string[][] {
 
 /** A report page's contact as its CSV row. */
 const csvRowOf = (c: ReportContact) => [
+  c.id,
   c.name,
+  c.email ?? '',
   c.title ?? '',
+  c.accountId ?? '',
   c.account ?? '',
   c.industry ?? '',
   c.subIndustry ?? '',
@@ -121,7 +124,19 @@ async function runningLeases() {
 /** Waits for what happens after the client has its answer (a lease given back as a stream closes). */
 const until = (check: () => Promise<void>) => vi.waitFor(check, { timeout: 15_000, interval: 20 });
 
-const HEADER = ['Name', 'Title', 'Account', 'Industry', 'Sub-industry', 'Last response', 'Responded on'];
+/** The CRM's ids and the e-mail, so the list goes into an e-mail tool or back into the CRM. */
+const HEADER = [
+  'Contact ID',
+  'Name',
+  'E-mail',
+  'Title',
+  'Account ID',
+  'Account',
+  'Industry',
+  'Sub-industry',
+  'Last response',
+  'Responded on',
+];
 
 beforeAll(async () => {
   const res = await get(t.main, paths.campaigns);
@@ -145,25 +160,32 @@ describe('a whole report as a CSV file', () => {
     const res = await get(app, `${paths.reportCsv}?${queryOf()}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.body.startsWith('\uFEFFName,')).toBe(true);
+    expect(res.body.startsWith('\uFEFFContact ID,Name,E-mail,')).toBe(true);
     expect(res.body.split('\uFEFF')).toHaveLength(2);
     const [header, ...rows] = parseCsv(res.body.slice(1));
     expect(header).toEqual(HEADER);
-    expect(rows.filter((r) => r[0] === 'Name' && r[1] === 'Title')).toEqual([]);
+    expect(rows.filter((r) => r[0] === 'Contact ID' && r[1] === 'Name')).toEqual([]);
     expect(rows).toHaveLength(first.total);
 
     // Each contact of the report once: the same rows as the database holds for it.
     const expected = (await t.database.db.execute(sql`
-      select c.first_name || ' ' || c.last_name as name, coalesce(c.title, '') as title,
+      select c.id, c.first_name || ' ' || c.last_name as name, coalesce(c.email, '') as email,
+        coalesce(c.title, '') as title, coalesce(c.account_id, '') as account_id,
         coalesce(a.name, '') as account, coalesce(a.industry, '') as industry,
         coalesce(a.sub_industry, '') as sub_industry
       from crm_contacts c left join crm_accounts a on a.id = c.account_id
       where not exists (select 1 from crm_campaign_members m where m.contact_id = c.id and m.campaign_id = ${campaign.id})
     `)) as unknown as { rows: Record<string, string>[] };
-    const key = (cells: string[]) => cells.slice(0, 5).join('\u0000');
+    const key = (cells: string[]) => cells.slice(0, 8).join('\u0000');
     expect(rows.map(key).sort()).toEqual(
-      expected.rows.map((r) => key([r.name!, r.title!, r.account!, r.industry!, r.sub_industry!])).sort(),
+      expected.rows
+        .map((r) =>
+          key([r.id!, r.name!, r.email!, r.title!, r.account_id!, r.account!, r.industry!, r.sub_industry!]),
+        )
+        .sort(),
     );
+    // Every demo contact has an e-mail address and an account.
+    expect(rows.every((r) => r[2]!.includes('@') && /^001\w{15}$/.test(r[4]!))).toBe(true);
 
     // Read in pages, each after the one before: as many as the size says, none larger.
     const read = await pagesRead(metrics);
@@ -267,7 +289,7 @@ describe('a user’s reports and exports at once', () => {
       });
       req.end();
     });
-    expect(firstChunk.startsWith('\uFEFFName,Title')).toBe(true);
+    expect(firstChunk.startsWith('\uFEFFContact ID,Name')).toBe(true);
     await until(async () => expect(await exportsEnded(metrics, 'aborted')).toBe(1));
     await until(async () => expect(await runningLeases()).toBe(0));
     // It stopped reading the CRM when the client left.
@@ -281,8 +303,9 @@ describe('cells a spreadsheet would run', () => {
     const db = t.database.db;
     await db.execute(sql`insert into crm_accounts (id, name, industry, sub_industry)
       values ('001FORMULA00000001', '+48 Hurt sp. z o.o.', '-5', 'Formula test')`);
-    await db.execute(sql`insert into crm_contacts (id, account_id, first_name, last_name, title, role, work_area)
-      values ('003FORMULA00000001', '001FORMULA00000001', '=HYPERLINK("http://x.example")', 'Kowalska', '@SUM(A1)', 'User', 'Finance')`);
+    await db.execute(sql`insert into crm_contacts (id, account_id, first_name, last_name, email, title, role, work_area)
+      values ('003FORMULA00000001', '001FORMULA00000001', '=HYPERLINK("http://x.example")', 'Kowalska',
+        '-2+3@x.example', '@SUM(A1)', 'User', 'Finance')`);
     const res = await get(
       t.main,
       `${paths.reportCsv}?${queryOf({ ...everyone, subIndustries: ['Formula test'] })}`,
@@ -292,8 +315,11 @@ describe('cells a spreadsheet would run', () => {
     expect(header).toEqual(HEADER);
     expect(rows).toEqual([
       [
+        '003FORMULA00000001',
         `'=HYPERLINK("http://x.example") Kowalska`,
+        `'-2+3@x.example`,
         `'@SUM(A1)`,
+        '001FORMULA00000001',
         `'+48 Hurt sp. z o.o.`,
         `'-5`,
         'Formula test',

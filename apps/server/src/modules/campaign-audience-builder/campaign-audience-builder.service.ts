@@ -72,7 +72,19 @@ export const REPORTS_AT_ONCE = 2;
  * and an export still running then (a client that stopped reading) is cut off.
  */
 export const REPORT_LEASE_MS = 10 * 60_000;
-const CSV_HEADER = ['Name', 'Title', 'Account', 'Industry', 'Sub-industry', 'Last response', 'Responded on'];
+/** The ids and the e-mail first: the file goes into an e-mail tool or back into the CRM by them. */
+export const CSV_HEADER = [
+  'Contact ID',
+  'Name',
+  'E-mail',
+  'Title',
+  'Account ID',
+  'Account',
+  'Industry',
+  'Sub-industry',
+  'Last response',
+  'Responded on',
+];
 
 export const CRM_UNAVAILABLE = 'The CRM is not available right now. Please try again in a moment.';
 export const REPORTS_IN_SALESFORCE =
@@ -86,8 +98,11 @@ export const reportsRunning = (running: number) =>
 const csvText = (rows: string[][]) => stringify(rows, { escape_formulas: true, record_delimiter: 'windows' });
 
 const csvRow = (c: ReportContact) => [
+  c.id,
   c.name,
+  c.email ?? '',
   c.title ?? '',
+  c.accountId ?? '',
   c.account ?? '',
   c.industry ?? '',
   c.subIndustry ?? '',

@@ -155,8 +155,20 @@ describe('generating segments', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('Name,Title,Account,Industry,Sub-industry,Last response,Responded on');
+    expect(lines[0]).toBe(
+      'Contact ID,Name,E-mail,Title,Account ID,Account,Industry,Sub-industry,Last response,Responded on',
+    );
     expect(lines).toHaveLength(report.reach! + 1);
+    // The rows carry the CRM's ids and e-mail: the report page's first contact is the first row.
+    const [first] = reportResponseSchema.parse((await get(`${paths.report}${query}`)).json()).contacts;
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^003\w{15}$/),
+      accountId: expect.stringMatching(/^001\w{15}$/),
+      email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.example$/),
+    });
+    expect(lines[1]!.startsWith(`${first!.id},`)).toBe(true);
+    expect(lines[1]).toContain(`,${first!.email},`);
+    expect(lines[1]).toContain(`,${first!.accountId},`);
   });
 
   it('records the generation with the user, the input and the output', async () => {

@@ -339,7 +339,9 @@ describe('the embedded CRM', () => {
     const account = data.accounts.find((a) => a.id === source.account_id)!;
     expect(withResponse).toMatchObject({
       name: `${source.first_name} ${source.last_name}`,
+      email: source.email,
       title: source.title,
+      accountId: account.id,
       account: account.name,
       industry: account.industry,
       subIndustry: account.sub_industry,

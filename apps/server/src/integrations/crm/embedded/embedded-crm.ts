@@ -48,7 +48,9 @@ type ContactRow = {
   id: string;
   first_name: string;
   last_name: string;
+  email: string | null;
   title: string | null;
+  account_id: string | null;
   account: string | null;
   industry: string | null;
   sub_industry: string | null;
@@ -62,7 +64,9 @@ type ContactKey = { lastName: string; firstName: string; id: string };
 const contactOf = (r: ContactRow): ReportContact => ({
   id: r.id,
   name: `${r.first_name} ${r.last_name}`,
+  email: r.email,
   title: r.title,
+  accountId: r.account_id,
   account: r.account,
   industry: r.industry,
   subIndustry: r.sub_industry,
@@ -215,10 +219,11 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
       ? sql`and (c.last_name, c.first_name, c.id) > (${after.lastName}, ${after.firstName}, ${after.id})`
       : sql``;
     return rows<ContactRow>(
-      sql`select c.id, c.first_name, c.last_name, c.title, c.account, c.industry, c.sub_industry,
-            lr.name as campaign_name, lr.responded_at::text as responded_at
+      sql`select c.id, c.first_name, c.last_name, c.email, c.title, c.account_id, c.account, c.industry,
+            c.sub_industry, lr.name as campaign_name, lr.responded_at::text as responded_at
           from (
-            select c.id, c.first_name, c.last_name, c.title, a.name as account, a.industry, a.sub_industry
+            select c.id, c.first_name, c.last_name, c.email, c.title, c.account_id, a.name as account,
+              a.industry, a.sub_industry
             from crm_contacts c
             left join crm_accounts a on a.id = c.account_id
             where ${reportCondition(report)} ${from}

@@ -18,7 +18,7 @@ let csvAsked: URLSearchParams[];
 
 const server = serveApi();
 
-const CSV = 'Name,Title,Account\r\nContact 1,Chief Financial Officer,Bank 1\r\n';
+const CSV = 'Contact ID,Name,E-mail\r\n003Qy0000000Cont01,Contact 1,contact.1@bank-1.example\r\n';
 
 beforeEach(() => {
   asked = [];
@@ -104,10 +104,21 @@ describe('the report page', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'Title', 'Account', 'Industry', 'Last campaign response']);
+    expect(headers).toEqual(['Name', 'E-mail', 'Title', 'Account', 'Industry', 'Last campaign response']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(50);
     expect(rows[0]).toHaveTextContent('Contact 1');
+    // The CRM's ids and the e-mail, for an e-mail tool or the CRM: the contact's under the name,
+    // the account's under the account, the address as a mail link.
+    const cells = within(rows[0]!).getAllByRole('cell');
+    expect(within(rows[0]!).getByRole('rowheader')).toHaveTextContent('Contact 1003Qy0000000Cont01');
+    expect(within(cells[0]!).getByRole('link', { name: 'contact.1@bank-1.example' })).toHaveAttribute(
+      'href',
+      'mailto:contact.1@bank-1.example',
+    );
+    expect(cells[2]).toHaveTextContent('Bank 1001Qy0000000Acct01');
+    // A contact without one says so.
+    expect(within(rows[2]!).getAllByRole('cell')[0]).toHaveTextContent('No e-mail in the CRM');
     expect(rows[0]).toHaveTextContent('Never responded');
     expect(rows[1]).toHaveTextContent('Autumn CFO RoundtableOct 2, 2025');
     expect(screen.getByText('1–50 of 120')).toBeVisible();

@@ -199,6 +199,7 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
             <thead>
               <tr>
                 <th scope="col">Name</th>
+                <th scope="col">E-mail</th>
                 <th scope="col">Title</th>
                 <th scope="col">Account</th>
                 <th scope="col">Industry</th>
@@ -208,9 +209,24 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
             <tbody>
               {report.contacts.map((contact) => (
                 <tr key={contact.id}>
-                  <th scope="row">{contact.name}</th>
+                  <th scope="row">
+                    {contact.name}
+                    <span className={`${styles.cellNote} ${styles.recordId}`}>{contact.id}</span>
+                  </th>
+                  <td>
+                    {contact.email ? (
+                      <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                    ) : (
+                      <span className={styles.cellNote}>No e-mail in the CRM</span>
+                    )}
+                  </td>
                   <td>{contact.title ?? '–'}</td>
-                  <td>{contact.account ?? '–'}</td>
+                  <td>
+                    {contact.account ?? '–'}
+                    {contact.accountId ? (
+                      <span className={`${styles.cellNote} ${styles.recordId}`}>{contact.accountId}</span>
+                    ) : null}
+                  </td>
                   <td>
                     {contact.industry ?? '–'}
                     {contact.subIndustry ? (

@@ -102,7 +102,10 @@ export function segmentsResponse(extra: Partial<GenerateSegmentsResponse> = {}):
 export const contact = (n: number, extra: Partial<ReportContact> = {}): ReportContact => ({
   id: `003Qy0000000Cont${String(n).padStart(2, '0')}`,
   name: `Contact ${n}`,
+  // Every third contact has no e-mail in the CRM.
+  email: n % 3 === 0 ? null : `contact.${n}@bank-${n}.example`,
   title: 'Chief Financial Officer',
+  accountId: `001Qy0000000Acct${String(n).padStart(2, '0')}`,
   account: `Bank ${n}`,
   industry: 'Financial Services',
   subIndustry: 'Commercial Banking',
