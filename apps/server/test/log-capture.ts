@@ -67,6 +67,8 @@ export function rememberSecret(kind: SecretKind, value: string | undefined | nul
 
 const secretField = /password|token|secret|verifier|^code$/i;
 const emailField = /e-?mail/i;
+/** An id GEM made (a session's, a brief's): no one's words, and request paths name it. */
+const uuidShape = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
 
 /** Remembers the secrets in a request body: fields named like them, and long texts (the user's words). */
 function rememberBody(value: unknown, key = ''): void {
@@ -74,7 +76,7 @@ function rememberBody(value: unknown, key = ''): void {
     if (secretField.test(key))
       rememberSecret(key.toLowerCase().includes('password') ? 'password' : 'token', value);
     else if (emailField.test(key)) rememberSecret('email', value);
-    else if (value.length >= MIN_TEXT_LENGTH && !/^https?:\/\/\S+$/.test(value))
+    else if (value.length >= MIN_TEXT_LENGTH && !/^https?:\/\/\S+$/.test(value) && !uuidShape.test(value))
       rememberSecret('text', value);
   } else if (Array.isArray(value)) {
     for (const item of value) rememberBody(item, key);

@@ -13,16 +13,29 @@ export const briefCreatorPaths = {
   chat: '/api/brief/chat',
   /** POST a chat request; an NDJSON stream of BriefChatEvent lines back. */
   chatStream: '/api/brief/chat/stream',
-  /** GET the signed-in user's unfinished sessions, most recent first. */
+  /**
+   * GET the signed-in user's unfinished sessions, most recent first; POST starts a new session
+   * from a finished brief of theirs ('Start from this brief').
+   */
   chatSessions: '/api/brief/chat-sessions',
-  /** GET the signed-in user's finished briefs, newest first. */
+  /** GET one session of the signed-in user, open or finished (404 for anyone else's). */
+  chatSession: '/api/brief/chat-sessions/:sessionId',
+  /** PUT the brief as corrected by hand into an open session of the signed-in user. */
+  chatSessionBrief: '/api/brief/chat-sessions/:sessionId/brief',
+  /** GET the signed-in user's finished briefs, newest first (`?q=` by name, `?campaignType=`). */
   finishedBriefs: '/api/brief/finished-briefs',
-  /** GET one finished brief of the signed-in user (404 for anyone else's). */
+  /** GET one finished brief of the signed-in user (404 for anyone else's); DELETE deletes it. */
   finishedBrief: '/api/brief/finished-briefs/:briefId',
+  /** POST: a deleted finished brief back (Undo). */
+  finishedBriefRestore: '/api/brief/finished-briefs/:briefId/restore',
 } as const;
 
+export const chatSessionPath = (sessionId: string) =>
+  `/api/brief/chat-sessions/${encodeURIComponent(sessionId)}`;
+export const chatSessionBriefPath = (sessionId: string) => `${chatSessionPath(sessionId)}/brief`;
 export const finishedBriefPath = (briefId: string) =>
   `/api/brief/finished-briefs/${encodeURIComponent(briefId)}`;
+export const finishedBriefRestorePath = (briefId: string) => `${finishedBriefPath(briefId)}/restore`;
 
 /** Spec §3: the campaign type's options. The brief holds a list of them. */
 export const campaignTypes = [
@@ -48,16 +61,18 @@ export const BRIEF_TEXT_FIELD_MAX = 4_000;
 /** A list field's most items, and each item's longest text. */
 export const BRIEF_LIST_MAX_ITEMS = 30;
 export const BRIEF_LIST_ITEM_MAX = 300;
+/** A recommendation is a sentence or two, longer than a list item of the other fields. */
+export const BRIEF_RECOMMENDATION_MAX = 2_000;
 
 const fieldText = (label: string) =>
   storableText(label).max(BRIEF_TEXT_FIELD_MAX, {
     error: `${label} is too long: at most ${BRIEF_TEXT_FIELD_MAX.toLocaleString('en')} characters.`,
   });
-const fieldList = (label: string) =>
+const fieldList = (label: string, itemMax = BRIEF_LIST_ITEM_MAX) =>
   z
     .array(
-      storableText(label).max(BRIEF_LIST_ITEM_MAX, {
-        error: `An item of ${label} is too long: at most ${BRIEF_LIST_ITEM_MAX} characters.`,
+      storableText(label).max(itemMax, {
+        error: `An item of ${label} is too long: at most ${itemMax.toLocaleString('en')} characters.`,
       }),
     )
     .max(BRIEF_LIST_MAX_ITEMS, { error: `${label} has too many items: at most ${BRIEF_LIST_MAX_ITEMS}.` });
@@ -65,8 +80,11 @@ const fieldList = (label: string) =>
 /** An ISO calendar date, YYYY-MM-DD. */
 export const isoDateSchema = z.iso.date({ error: 'A date must be written as YYYY-MM-DD.' });
 
-/** Spec §3 Brief data: every field, in the order the preview and the exports show them. */
-export const briefDataSchema = z.object({
+/**
+ * Spec §3 Brief data: every field, in the order the preview and the exports show them, and the
+ * recommendations the user took into the brief (issue 27; the model never fills them in).
+ */
+const briefDataShape = {
   campaignName: fieldText('Campaign name'),
   campaignType: z.array(z.enum(campaignTypes)).max(campaignTypes.length),
   primaryObjective: fieldText('Primary objective'),
@@ -81,12 +99,18 @@ export const briefDataSchema = z.object({
   businessKPIs: fieldList('Business KPIs'),
   creativeAssets: fieldText('Creative assets'),
   additionalNotes: fieldText('Additional notes'),
+  recommendations: fieldList('Recommendations', BRIEF_RECOMMENDATION_MAX),
+};
+/** Briefs stored before the recommendations field read as having none. */
+export const briefDataSchema = z.object({
+  ...briefDataShape,
+  recommendations: briefDataShape.recommendations.default([]),
 });
 export type BriefData = z.infer<typeof briefDataSchema>;
 export type BriefField = keyof BriefData;
 
-/** Spec §3: brief fields can be merged in partially. */
-export const partialBriefDataSchema = briefDataSchema.partial();
+/** Spec §3: brief fields can be merged in partially (a field left out stays as it is). */
+export const partialBriefDataSchema = z.object(briefDataShape).partial();
 export type PartialBriefData = z.infer<typeof partialBriefDataSchema>;
 
 export const briefFields = Object.keys(briefDataSchema.shape) as BriefField[];
@@ -107,6 +131,7 @@ export const briefFieldLabels: Record<BriefField, string> = {
   businessKPIs: 'Business KPIs',
   creativeAssets: 'Creative assets',
   additionalNotes: 'Additional notes',
+  recommendations: 'Recommendations',
 };
 
 /** Spec §3: the required fields. */
@@ -122,7 +147,13 @@ export const requiredBriefFields: readonly BriefField[] = [
 ];
 
 /** The list fields (the others are text, or the event date). */
-export const briefListFields = ['campaignType', 'channels', 'activityKPIs', 'businessKPIs'] as const;
+export const briefListFields = [
+  'campaignType',
+  'channels',
+  'activityKPIs',
+  'businessKPIs',
+  'recommendations',
+] as const;
 
 /** Spec §3: all text fields start empty. */
 export const emptyBriefData = (): BriefData => ({
@@ -140,6 +171,7 @@ export const emptyBriefData = (): BriefData => ({
   businessKPIs: [],
   creativeAssets: '',
   additionalNotes: '',
+  recommendations: [],
 });
 
 /** True when the field holds something (blank text and empty lists do not count). */
@@ -182,6 +214,11 @@ export const chatRequestSchema = z
     generateTargetAudience: z.boolean().default(false),
     /** 'Generate recommendations': concrete suggestions for this brief. */
     generateRecommendations: z.boolean().default(false),
+    /**
+     * Retry after a failed answer: the session's last message, stored already, is answered
+     * again; nothing new is stored for it (issue 27).
+     */
+    retryLastMessage: z.boolean().default(false),
     language: z.enum(briefLanguages).default(SERVICE_DEFAULT_LANGUAGE),
     /** The brief as the user sees it, with their corrections by hand; the chat works from it. */
     currentBriefData: partialBriefDataSchema.nullable().optional(),
@@ -205,6 +242,30 @@ export const chatRequestSchema = z
         path: ['sessionId'],
         message: 'Start the chat first: this needs a session.',
       });
+    }
+    if (request.retryLastMessage) {
+      if (actions > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['retryLastMessage'],
+          message: 'A retry answers the last message again: ask for nothing else with it.',
+        });
+      }
+      if (request.sessionId === null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sessionId'],
+          message: 'Start the chat first: this needs a session.',
+        });
+      }
+      if (request.message.trim() !== '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['message'],
+          message: 'A retry sends no new message: the last one is answered again.',
+        });
+      }
+      return;
     }
     if (actions === 0 && request.message.trim() === '') {
       ctx.addIssue({ code: 'custom', path: ['message'], message: 'The message is empty.' });
@@ -230,7 +291,10 @@ export const chatResponseSchema = z.object({
   proposedBriefData: briefDataSchema.nullable(),
   /** The assistant summarized the brief and asks the user to confirm it. */
   isAwaitingConfirmation: z.boolean(),
-  /** 'Generate target audience': the new target audience (it is in proposedBriefData too). */
+  /**
+   * 'Generate target audience': the proposed target audience. It is in proposedBriefData only
+   * when the field was empty; otherwise the user applies it or keeps their own (issue 27).
+   */
   generatedTargetAudience: z.string().nullable(),
   /** 'Generate recommendations': the suggestions; otherwise empty. */
   recommendations: z.array(z.string()),
@@ -280,6 +344,11 @@ export const assistantContentSchema = z.object({
   isAwaitingConfirmation: z.boolean().optional(),
   recommendations: z.array(z.string()).optional(),
   generatedTargetAudience: z.string().optional(),
+  /**
+   * Whether the generated target audience went into the brief: only when the field was empty.
+   * Otherwise it is a proposal beside the user's own text (issue 27).
+   */
+  targetAudienceApplied: z.boolean().optional(),
   /** The turn failed: standardAnswer is the service layer's apology; the screen shows `error`'s words. */
   error: chatFailureSchema.optional(),
 });
@@ -301,6 +370,32 @@ export const chatSessionsResponseSchema = z.object({
 });
 export type ChatSessionsResponse = z.infer<typeof chatSessionsResponseSchema>;
 
+/** `GET /api/brief/chat-sessions/:sessionId`: a session, and whether it ended as a finished brief. */
+export const chatSessionDetailsSchema = chatSessionSchema.extend({
+  /** When its brief was accepted; null while it is open. A finished session takes no turns. */
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The finished brief it became; null while open, or once that brief was deleted. */
+  finishedBriefId: z.uuid().nullable(),
+  /** That brief's title. */
+  finishedBriefTitle: z.string().nullable(),
+});
+export type ChatSessionDetails = z.infer<typeof chatSessionDetailsSchema>;
+
+/** `POST /api/brief/chat-sessions`: 'Start from this brief', a new session seeded with its data. */
+export const startChatSessionRequestSchema = z.object({
+  fromBriefId: z.uuid({ error: 'The brief id is not valid.' }),
+});
+export type StartChatSessionRequest = z.infer<typeof startChatSessionRequestSchema>;
+
+/** `PUT /api/brief/chat-sessions/:sessionId/brief`: the brief as the user corrected it by hand. */
+export const saveSessionBriefRequestSchema = z.object({ briefData: briefDataSchema });
+export type SaveSessionBriefRequest = z.input<typeof saveSessionBriefRequestSchema>;
+export const saveSessionBriefResponseSchema = z.object({
+  /** False when the session held this brief already (nothing was stored). */
+  changed: z.boolean(),
+});
+export type SaveSessionBriefResponse = z.infer<typeof saveSessionBriefResponseSchema>;
+
 export const finishedBriefSchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -315,6 +410,29 @@ export type FinishedBrief = z.infer<typeof finishedBriefSchema>;
 
 export const finishedBriefsResponseSchema = z.object({ briefs: z.array(finishedBriefSchema) });
 export type FinishedBriefsResponse = z.infer<typeof finishedBriefsResponseSchema>;
+
+export const FINISHED_BRIEF_SEARCH_MAX = 200;
+
+/** `GET /api/brief/finished-briefs`: Finished Briefs searched by name and filtered by campaign type. */
+export const finishedBriefsQuerySchema = z.object({
+  /** Part of the brief's name; case and accents do not matter. */
+  q: z
+    .string()
+    .trim()
+    .max(FINISHED_BRIEF_SEARCH_MAX, {
+      error: `The search is too long: at most ${FINISHED_BRIEF_SEARCH_MAX} characters.`,
+    })
+    .optional(),
+  campaignType: z.enum(campaignTypes, { error: 'Choose a campaign type from the list.' }).optional(),
+});
+export type FinishedBriefsQuery = z.infer<typeof finishedBriefsQuerySchema>;
+
+/** `DELETE /api/brief/finished-briefs/:briefId`: the brief is gone from the lists until restored. */
+export const deletedFinishedBriefSchema = z.object({
+  id: z.uuid(),
+  deletedAt: z.iso.datetime({ offset: true }),
+});
+export type DeletedFinishedBrief = z.infer<typeof deletedFinishedBriefSchema>;
 
 /**
  * The brief data a system message carries, or null when it holds none that is valid. Text that

@@ -60,7 +60,11 @@ export const briefMessages = pgTable(
   ],
 );
 
-/** A brief accepted from a session (spec §3 Finished brief); its messages are the session's. */
+/**
+ * A brief accepted from a session (spec §3 Finished brief); its messages are the session's.
+ * Deleting one is a soft delete (issue 27): who deleted it and when stay on the row, the lists
+ * and 'Start from this brief' skip it, and Undo clears both.
+ */
 export const finishedBriefs = pgTable(
   'finished_briefs',
   {
@@ -75,6 +79,9 @@ export const finishedBriefs = pgTable(
     /** The brief data (contracts' BriefData). */
     briefData: jsonb('brief_data').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** The user who deleted it (its owner: no one else may). */
+    deletedBy: uuid('deleted_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('finished_briefs_session_key').on(t.sessionId),

@@ -26,8 +26,14 @@ import { dataBlock } from '../../lib/ai/prompt-blocks';
  * written here.
  */
 
+/** A field the model fills in: every one but the recommendations, which the user takes into the brief. */
+export type ModelBriefField = Exclude<BriefField, 'recommendations'>;
+export const modelBriefFields = briefFields.filter(
+  (field): field is ModelBriefField => field !== 'recommendations',
+);
+
 /** How each field is described to the model (Polish), with its rule. */
-const fieldDescriptions: Record<BriefField, string> = {
+const fieldDescriptions: Record<ModelBriefField, string> = {
   campaignName: 'nazwa kampanii (tekst)',
   campaignType: `typy kampanii: pełna lista, z dotychczasowymi, wyłącznie spośród: ${campaignTypes.join(', ')}`,
   primaryObjective: 'główny cel kampanii (tekst)',
@@ -69,7 +75,7 @@ function asUpdates(value: unknown): unknown {
   if (typeof value !== 'object' || Array.isArray(value)) return value;
   const given = value as Record<string, unknown>;
   return Object.fromEntries(
-    briefFields.map((field) => {
+    modelBriefFields.map((field) => {
       const update = given[field];
       if (isEmpty(update)) return [field, null];
       if (typeof update === 'string' && listFieldSet.has(field)) return [field, [update]];
@@ -219,6 +225,7 @@ export function chatSystemPrompt(data: BriefData, language: BriefLanguage, today
     '- Gdy wszystkie pola wymagane są wypełnione, podsumuj cały brief w czytelnych punktach, poproś o sprawdzenie i ustaw isAwaitingConfirmation na true. W innym razie ustaw false.',
     '- Brief zatwierdza wyłącznie przycisk „Accept brief” na ekranie, nie wiadomość w czacie. Nigdy nie pisz, że brief został zatwierdzony, zapisany ani wysłany. Gdy użytkownik potwierdza w czacie („tak”, „ok”, „zatwierdzam”), odpowiedz, że może teraz kliknąć „Accept brief”, nie zmieniaj briefu i ustaw isAwaitingConfirmation na true.',
     '- Jeśli użytkownik chce coś poprawić po podsumowaniu, popraw pole i podsumuj ponownie.',
+    '- Pole recommendations w briefie to rekomendacje, które użytkownik sam do niego dodał: możesz się do nich odnosić, ale ich nie zmieniasz.',
     ...commonRules(language),
     '',
     missing.length === 0

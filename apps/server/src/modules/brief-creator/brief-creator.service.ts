@@ -3,10 +3,10 @@ import {
   assistantContentOf,
   BRIEF_LIST_ITEM_MAX,
   BRIEF_LIST_MAX_ITEMS,
+  BRIEF_RECOMMENDATION_MAX,
   BRIEF_TEXT_FIELD_MAX,
   briefChatFailureTexts,
   briefDataOfSystemMessage,
-  briefFields,
   CHAT_SESSIONS_LISTED,
   emptyBriefData,
   mergeBriefData,
@@ -19,15 +19,20 @@ import {
   type BriefTurnKind,
   type ChatFailure,
   type ChatResponse,
+  type ChatSession,
+  type ChatSessionDetails,
   type ChatSessionsResponse,
+  type DeletedFinishedBrief,
   type FinishedBrief,
+  type FinishedBriefsQuery,
   type FinishedBriefsResponse,
   type ParsedChatRequest,
   type PartialBriefData,
+  type SaveSessionBriefResponse,
 } from '@gem/contracts/brief-creator';
 import { toStorableText, withoutBidiControls } from '@gem/contracts/generators';
 import { cutAtGrapheme } from '@gem/contracts/text-rules';
-import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { briefMessages, briefSessions, finishedBriefs } from '../../db/schema/index';
@@ -41,12 +46,14 @@ import {
 import type { AiCall, AiCallScope, AiPlatform } from '../../lib/ai/ai-platform';
 import { isCancelled, toStreamError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
+import { fold } from '../../lib/search-text';
 import {
   acceptedAnswer,
   actionRequests,
   apologies,
   chatSystemPrompt,
   conversationOf,
+  modelBriefFields,
   recommendationsSystemPrompt,
   repairRequest,
   targetAudienceSystemPrompt,
@@ -93,6 +100,7 @@ export type BriefCreatorDeps = {
 
 const NOT_FOUND = 'No chat session with this id.';
 const ALREADY_ACCEPTED = 'This brief was already accepted: it is in Finished Briefs.';
+const NOTHING_TO_RETRY = 'The last message has its answer already: there is nothing to send again.';
 const BUSY =
   'This chat is still answering a message sent from another tab or window. Wait for that answer, then send again.';
 export const BRIEF_NOT_FOUND = 'Brief not found.';
@@ -122,7 +130,7 @@ const itemMarker = /^(?:[-*•–]|\d{1,2}[.)])\s+/u;
 /** The fields a chat answer fills in, cleaned and held to the brief's limits. */
 function updatesOf(answer: ChatTurnAnswer['briefUpdates']): PartialBriefData {
   const updates: Record<string, unknown> = {};
-  for (const field of briefFields) {
+  for (const field of modelBriefFields) {
     const value = answer[field];
     if (value === null || value === undefined) continue;
     if (field === 'campaignType') {
@@ -275,6 +283,24 @@ export function createBriefCreator({
   }
 
   /**
+   * For a retry: the session's last message must be the user's, still without an answer (the
+   * failed answers after it do not count). 409 otherwise, as the answer stands already.
+   */
+  async function ensureUnanswered(sessionId: string) {
+    const rows = await db
+      .select({ role: briefMessages.role, content: briefMessages.content })
+      .from(briefMessages)
+      .where(and(eq(briefMessages.sessionId, sessionId), inArray(briefMessages.role, ['user', 'assistant'])))
+      .orderBy(desc(briefMessages.seq))
+      .limit(STORED_BRIEFS_TRIED);
+    for (const row of rows) {
+      if (row.role === 'user') return;
+      if (!assistantContentOf(row.content).error) break;
+    }
+    throw new AppError(409, 'conflict', NOTHING_TO_RETRY);
+  }
+
+  /**
    * The conversation so far as the model sees it: user texts and the answers that succeeded, the
    * newest that fit the model's context beside `system`.
    */
@@ -408,7 +434,13 @@ export function createBriefCreator({
         : await ai.begin({
             userId,
             tool: 'brief-creator',
-            input: { kind, sessionId: request.sessionId, message: request.message, language },
+            input: {
+              kind,
+              sessionId: request.sessionId,
+              message: request.message,
+              language,
+              ...(request.retryLastMessage ? { retry: true } : {}),
+            },
             log,
           });
 
@@ -429,6 +461,7 @@ export function createBriefCreator({
     }
 
     try {
+      if (request.retryLastMessage) await ensureUnanswered(sessionId);
       // The user's message (and corrections by hand) are stored before the model is called.
       const stored = request.sessionId ? await storedBrief(sessionId, log) : emptyBriefData();
       brief = request.currentBriefData ? mergeBriefData(stored, request.currentBriefData) : stored;
@@ -522,12 +555,18 @@ export function createBriefCreator({
             log,
           });
           const targetAudience = clean(answer.object.targetAudience, BRIEF_TEXT_FIELD_MAX);
-          content = { standardAnswer: targetAudience, generatedTargetAudience: targetAudience };
+          // The user's own text is never replaced: the answer is a proposal beside it (issue 27).
+          const targetAudienceApplied = brief.targetAudience.trim() === '';
+          content = {
+            standardAnswer: targetAudience,
+            generatedTargetAudience: targetAudience,
+            targetAudienceApplied,
+          };
           response = {
             ...base,
             ...none,
             response: targetAudience,
-            proposedBriefData: { ...brief, targetAudience },
+            proposedBriefData: targetAudienceApplied ? { ...brief, targetAudience } : brief,
             generatedTargetAudience: targetAudience,
           };
           ({ usage, model: modelId } = answer);
@@ -541,7 +580,7 @@ export function createBriefCreator({
             log,
           });
           const recommendations = answer.object.recommendations
-            .map((item) => clean(item.trim().replace(itemMarker, ''), 2_000))
+            .map((item) => clean(item.trim().replace(itemMarker, ''), BRIEF_RECOMMENDATION_MAX))
             .filter((item) => item !== '');
           const standardAnswer = recommendationsText(recommendations);
           content = { standardAnswer, recommendations };
@@ -603,6 +642,34 @@ export function createBriefCreator({
       .orderBy(asc(briefMessages.sessionId), asc(briefMessages.seq));
     for (const row of rows) bySession.get(row.sessionId)?.push(toMessage(row));
     return bySession;
+  }
+
+  /** The session's messages with it, as the lists show it. */
+  async function withMessages(session: typeof briefSessions.$inferSelect): Promise<ChatSession> {
+    const messages = await messagesOf([session.id]);
+    return {
+      id: session.id,
+      createdAt: session.createdAt.toISOString(),
+      lastActivityAt: session.lastActivityAt.toISOString(),
+      messages: messages.get(session.id) ?? [],
+    };
+  }
+
+  /** The user's finished brief that is not deleted; 404 otherwise (anyone else's, or none). */
+  async function ownedFinished(userId: string, briefId: string) {
+    if (!uuidPattern.test(briefId)) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
+    const [row] = await db
+      .select()
+      .from(finishedBriefs)
+      .where(
+        and(
+          eq(finishedBriefs.id, briefId),
+          eq(finishedBriefs.userId, userId),
+          isNull(finishedBriefs.deletedAt),
+        ),
+      );
+    if (!row) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
+    return row;
   }
 
   function toFinished(row: typeof finishedBriefs.$inferSelect, messages: BriefMessage[]): FinishedBrief {
@@ -673,28 +740,156 @@ export function createBriefCreator({
       };
     },
 
-    /** The user's finished briefs, newest first. */
-    async finishedBriefs(userId: string): Promise<FinishedBriefsResponse> {
-      const rows = await db
-        .select()
-        .from(finishedBriefs)
-        .where(eq(finishedBriefs.userId, userId))
-        .orderBy(desc(finishedBriefs.createdAt), desc(finishedBriefs.id))
-        .limit(FINISHED_LISTED);
+    /** One session of the user's, open or finished, with the brief it became; 404 for anyone else's. */
+    async session(userId: string, sessionId: string): Promise<ChatSessionDetails> {
+      if (!uuidPattern.test(sessionId)) throw new AppError(404, 'not_found', NOT_FOUND);
+      const [row] = await db
+        .select({ session: briefSessions, briefId: finishedBriefs.id, briefTitle: finishedBriefs.title })
+        .from(briefSessions)
+        .leftJoin(
+          finishedBriefs,
+          and(eq(finishedBriefs.sessionId, briefSessions.id), isNull(finishedBriefs.deletedAt)),
+        )
+        .where(and(eq(briefSessions.id, sessionId), eq(briefSessions.userId, userId)));
+      if (!row) throw new AppError(404, 'not_found', NOT_FOUND);
+      return {
+        ...(await withMessages(row.session)),
+        finishedAt: row.session.finishedAt?.toISOString() ?? null,
+        finishedBriefId: row.briefId,
+        finishedBriefTitle: row.briefTitle,
+      };
+    },
+
+    /**
+     * The brief as the user corrected it by hand (a field typed, a proposal applied, a
+     * recommendation added), stored in their open session as a system message when it changed,
+     * so a reload or another device shows it. Waits for a turn in progress, as a turn would.
+     */
+    async saveBrief(
+      userId: string,
+      sessionId: string,
+      data: BriefData,
+      { log, signal }: Omit<TurnContext, 'userId'>,
+    ): Promise<SaveSessionBriefResponse> {
+      if (!uuidPattern.test(sessionId)) throw new AppError(404, 'not_found', NOT_FOUND);
+      await ownedSession(userId, sessionId);
+      const turnId = await holdSession(userId, sessionId, signal);
+      try {
+        const stored = await storedBrief(sessionId, log);
+        if (sameBrief(stored, data)) return { changed: false };
+        await db.transaction((tx) =>
+          append(tx, sessionId, [{ role: 'system', content: JSON.stringify(data) }]),
+        );
+        return { changed: true };
+      } finally {
+        await releaseSession(sessionId, turnId).catch((err: unknown) =>
+          log.warn({ err }, 'could not release the brief session; its lease expires by itself'),
+        );
+      }
+    },
+
+    /** 'Start from this brief': a new session whose brief is the finished brief's data. */
+    async startFromBrief(userId: string, briefId: string): Promise<ChatSession> {
+      const brief = await ownedFinished(userId, briefId);
+      const data = briefDataOfSystemMessage(JSON.stringify(brief.briefData));
+      if (!data) throw new AppError(500, 'internal_error', 'The data of this brief cannot be read.');
+      const sessionId = randomUUID();
+      const session = await db.transaction(async (tx) => {
+        const [created] = await tx.insert(briefSessions).values({ id: sessionId, userId }).returning();
+        await append(tx, sessionId, [{ role: 'system', content: JSON.stringify(data) }]);
+        return created!;
+      });
+      return withMessages(session);
+    },
+
+    /**
+     * The user's finished briefs that are not deleted, newest first: those whose name holds `q`
+     * (case and accents folded, as GEM's searches fold them) and whose types include `campaignType`.
+     */
+    async finishedBriefs(userId: string, query: FinishedBriefsQuery = {}): Promise<FinishedBriefsResponse> {
+      const conditions: SQL[] = [eq(finishedBriefs.userId, userId), isNull(finishedBriefs.deletedAt)];
+      if (query.campaignType) {
+        conditions.push(
+          sql`${finishedBriefs.briefData} -> 'campaignType' @> ${JSON.stringify([query.campaignType])}::jsonb`,
+        );
+      }
+      const newestFirst = [desc(finishedBriefs.createdAt), desc(finishedBriefs.id)];
+      const name = fold(query.q ?? '').trim();
+      let rows: (typeof finishedBriefs.$inferSelect)[];
+      if (name === '') {
+        rows = await db
+          .select()
+          .from(finishedBriefs)
+          .where(and(...conditions))
+          .orderBy(...newestFirst)
+          .limit(FINISHED_LISTED);
+      } else {
+        // Folding is done here, like every search's query (lib/search-text): only titles are read
+        // for it, then the page's briefs.
+        const titles = await db
+          .select({ id: finishedBriefs.id, title: finishedBriefs.title })
+          .from(finishedBriefs)
+          .where(and(...conditions))
+          .orderBy(...newestFirst);
+        const ids = titles
+          .filter((row) => fold(row.title).includes(name))
+          .slice(0, FINISHED_LISTED)
+          .map((row) => row.id);
+        rows =
+          ids.length === 0
+            ? []
+            : await db
+                .select()
+                .from(finishedBriefs)
+                .where(inArray(finishedBriefs.id, ids))
+                .orderBy(...newestFirst);
+      }
       const messages = await messagesOf(rows.map((r) => r.sessionId));
       return { briefs: rows.map((row) => toFinished(row, messages.get(row.sessionId) ?? [])) };
     },
 
-    /** One finished brief of the user's; 404 for anyone else's, or none. */
+    /** One finished brief of the user's; 404 for anyone else's, a deleted one, or none. */
     async finishedBrief(userId: string, briefId: string): Promise<FinishedBrief> {
-      if (!uuidPattern.test(briefId)) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
-      const [row] = await db
-        .select()
-        .from(finishedBriefs)
-        .where(and(eq(finishedBriefs.id, briefId), eq(finishedBriefs.userId, userId)));
-      if (!row) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
+      const row = await ownedFinished(userId, briefId);
       const messages = await messagesOf([row.sessionId]);
       return toFinished(row, messages.get(row.sessionId) ?? []);
+    },
+
+    /** Deletes a finished brief of the user's: who and when are kept on the row, for Undo and the record. */
+    async deleteFinishedBrief(userId: string, briefId: string): Promise<DeletedFinishedBrief> {
+      if (!uuidPattern.test(briefId)) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
+      const [row] = await db
+        .update(finishedBriefs)
+        .set({ deletedAt: sql`now()`, deletedBy: userId })
+        .where(
+          and(
+            eq(finishedBriefs.id, briefId),
+            eq(finishedBriefs.userId, userId),
+            isNull(finishedBriefs.deletedAt),
+          ),
+        )
+        .returning({ id: finishedBriefs.id, deletedAt: finishedBriefs.deletedAt });
+      if (!row?.deletedAt) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
+      return { id: row.id, deletedAt: row.deletedAt.toISOString() };
+    },
+
+    /** Undo: a deleted finished brief of the user's back in the lists (one that is not deleted stays). */
+    async restoreFinishedBrief(userId: string, briefId: string): Promise<FinishedBrief> {
+      if (!uuidPattern.test(briefId)) throw new AppError(404, 'not_found', BRIEF_NOT_FOUND);
+      const [row] = await db
+        .update(finishedBriefs)
+        .set({ deletedAt: null, deletedBy: null })
+        .where(
+          and(
+            eq(finishedBriefs.id, briefId),
+            eq(finishedBriefs.userId, userId),
+            isNotNull(finishedBriefs.deletedAt),
+          ),
+        )
+        .returning();
+      const restored = row ?? (await ownedFinished(userId, briefId));
+      const messages = await messagesOf([restored.sessionId]);
+      return toFinished(restored, messages.get(restored.sessionId) ?? []);
     },
   };
 }

@@ -7,11 +7,19 @@ import {
   briefDataSchema,
   briefFields,
   chatResponseSchema,
+  chatSessionBriefPath,
+  chatSessionDetailsSchema,
+  chatSessionPath,
+  chatSessionSchema,
   chatSessionsResponseSchema,
+  deletedFinishedBriefSchema,
+  emptyBriefData,
   finishedBriefPath,
+  finishedBriefRestorePath,
   finishedBriefSchema,
   finishedBriefsResponseSchema,
   latestBriefData,
+  saveSessionBriefResponseSchema,
   type BriefChatEvent,
   type ChatRequest,
   type ChatResponse,
@@ -22,9 +30,9 @@ import { plausiblePolishReply } from '@gem/test-servers/polish-replies';
 import { desc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { errorOf, systemOf, useAiHarness } from '../../../test/ai-harness';
-import { generations } from '../../db/schema/index';
+import { finishedBriefs, generations } from '../../db/schema/index';
 import { estimatePromptTokens, promptBudget } from '../../lib/ai/context-budget';
-import { apologies, repairRequest } from './brief-creator.prompts';
+import { apologies, modelBriefFields, repairRequest } from './brief-creator.prompts';
 
 /**
  * The brief creator end to end over HTTP: the real AI adapter against the OpenAI-compatible test
@@ -359,7 +367,9 @@ describe('what the model is asked', () => {
       properties: { briefUpdates: { required: string[]; additionalProperties: boolean } };
     };
     expect(schema.required).toEqual(['standardAnswer', 'briefUpdates', 'isAwaitingConfirmation']);
-    expect(schema.properties.briefUpdates.required).toEqual(briefFields);
+    expect(schema.properties.briefUpdates.required).toEqual(modelBriefFields);
+    // The recommendations are the user's to take into the brief; the model does not fill them in.
+    expect(modelBriefFields).toEqual(briefFields.filter((field) => field !== 'recommendations'));
     expect(schema.properties.briefUpdates.additionalProperties).toBe(false);
   });
 
@@ -481,7 +491,7 @@ describe('the actions', () => {
     return sessionId;
   }
 
-  it('generates a target audience that overwrites the field', async () => {
+  it('generates a target audience into an empty field', async () => {
     const sessionId = await startedSession('ewa');
     t.ai.enqueue({
       kind: 'object',
@@ -492,7 +502,6 @@ describe('the actions', () => {
       sessionId,
       generateTargetAudience: true,
       language: 'English',
-      currentBriefData: { targetAudience: 'old audience' },
     });
     const response = finalOf(events);
     expect(response.generatedTargetAudience).toBe('CFOs and finance directors of mid-size manufacturers.');
@@ -502,6 +511,39 @@ describe('the actions', () => {
     expect(systemOf(t.ai.requests[0])).toContain('CFO Webinar 2027');
     const [session] = await sessionsOf('ewa');
     expect(latestBriefData(session!.messages)?.targetAudience).toBe(response.generatedTargetAudience);
+    expect(assistantContentOf(session!.messages.at(-1)!.content)).toMatchObject({
+      generatedTargetAudience: response.generatedTargetAudience,
+      targetAudienceApplied: true,
+    });
+  });
+
+  it("proposes a target audience beside the user's own text, which stays in the brief (issue 27)", async () => {
+    const sessionId = await startedSession('ewelina');
+    const own = 'manufacturing companies, 250–1,000 employees';
+    t.ai.enqueue({
+      kind: 'object',
+      value: { targetAudience: 'Decision makers in mid-size companies.' },
+    });
+    const response = finalOf(
+      await chatStream('ewelina', {
+        message: '',
+        sessionId,
+        generateTargetAudience: true,
+        language: 'English',
+        currentBriefData: { targetAudience: own },
+      }),
+    );
+    expect(response.generatedTargetAudience).toBe('Decision makers in mid-size companies.');
+    expect(response.proposedBriefData?.targetAudience).toBe(own);
+    // The model worked from the user's text, and the stored brief keeps it.
+    expect(systemOf(t.ai.requests[0])).toContain(own);
+    const [session] = await sessionsOf('ewelina');
+    expect(latestBriefData(session!.messages)?.targetAudience).toBe(own);
+    expect(assistantContentOf(session!.messages.at(-1)!.content)).toMatchObject({
+      standardAnswer: 'Decision makers in mid-size companies.',
+      generatedTargetAudience: 'Decision makers in mid-size companies.',
+      targetAudienceApplied: false,
+    });
   });
 
   it('generates recommendations as a list', async () => {
@@ -582,6 +624,73 @@ describe('failures', () => {
     );
     expect(retried.sessionId).toBe(sessionId);
     expect(t.ai.requests[0]!.body.messages!.map((m) => m.role)).toEqual(['system', 'user', 'user']);
+  });
+
+  it('answers the stored message again on a retry, without storing it twice (issue 27)', async () => {
+    t.ai.enqueue(
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+      { kind: 'status', status: 500 },
+    );
+    const failed = await chatStream('henryk', {
+      message: 'Our webinar on ESG reporting.',
+      language: 'English',
+    });
+    expect(failed.at(-1)?.type).toBe('error');
+    const sessionId = failed[0]?.type === 'session' ? failed[0].sessionId : '';
+
+    t.ai.reset();
+    t.ai.enqueue(turn('Thanks! What is the campaign called?'));
+    const retried = finalOf(
+      await chatStream('henryk', { message: '', sessionId, retryLastMessage: true, language: 'English' }),
+    );
+    expect(retried.response).toBe('Thanks! What is the campaign called?');
+    // The model saw the message once; the session holds it once, then the apology, then the answer.
+    expect(t.ai.requests[0]!.body.messages!.map((m) => [m.role, m.content])).toEqual([
+      ['system', expect.any(String)],
+      ['user', 'Our webinar on ESG reporting.'],
+    ]);
+    const [session] = await sessionsOf('henryk');
+    expect(rolesOf(session!.messages)).toEqual(['user', 'assistant', 'assistant']);
+    expect(assistantContentOf(session!.messages[2]!.content).standardAnswer).toBe(retried.response);
+    const [record] = await t.database.db
+      .select()
+      .from(generations)
+      .where(eq(generations.generator, 'brief-creator'))
+      .orderBy(desc(generations.createdAt))
+      .limit(1);
+    expect(record?.input).toMatchObject({ kind: 'chat', sessionId, retry: true });
+
+    // Answered now: a second retry has nothing to answer, and no model is asked.
+    t.ai.reset();
+    const again = await postJson(briefCreatorPaths.chatStream, 'henryk', {
+      message: '',
+      sessionId,
+      retryLastMessage: true,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(
+      'The last message has its answer already: there is nothing to send again.',
+    );
+    expect(t.ai.requests).toHaveLength(0);
+  });
+
+  it('refuses a retry without a session, with a new message, or with an action, naming the field', async () => {
+    const sessionId = '6d0f1c1e-8a4b-4f5e-9a39-0f8f3c2b1a00';
+    const cases: [object, string][] = [
+      [{ message: '', retryLastMessage: true }, 'sessionId'],
+      [{ message: 'New text', sessionId, retryLastMessage: true }, 'message'],
+      [{ message: '', sessionId, retryLastMessage: true, generateRecommendations: true }, 'retryLastMessage'],
+      [{ message: '', sessionId, retryLastMessage: 'yes' }, 'retryLastMessage'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await postJson(briefCreatorPaths.chat, 'henryk', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(
+        errorOf(res).issues?.map((issue) => issue.path),
+        JSON.stringify(body),
+      ).toContain(`body.${field}`);
+    }
   });
 
   it('answers the JSON call with the Polish apology and the screen text', async () => {
@@ -697,6 +806,219 @@ describe('one session, two tabs', () => {
   });
 });
 
+/** A session of `user` accepted as a finished brief with `data`; its ids. */
+async function acceptedBrief(user: string, data: Record<string, unknown>) {
+  t.ai.enqueue(turn('Noted.', data));
+  const { sessionId } = await chat(user, {
+    message: `About ${String(data.campaignName)}`,
+    language: 'English',
+  });
+  const { finishedBriefId } = await chat(user, { message: '', sessionId, confirmJsonResponse: true });
+  return { sessionId, briefId: finishedBriefId! };
+}
+
+async function finishedList(user: string, query = '') {
+  const res = await get(`${briefCreatorPaths.finishedBriefs}${query}`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return finishedBriefsResponseSchema.parse(res.json()).briefs;
+}
+
+async function send(method: 'PUT' | 'POST' | 'DELETE', url: string, user: string, payload?: object) {
+  return t.main.inject({
+    method,
+    url,
+    headers: { authorization: await t.bearer(user) },
+    ...(payload ? { payload } : {}),
+  });
+}
+
+describe('a session by its id, and the brief saved by hand (issue 27)', () => {
+  it('answers one open session with its messages, and a finished one with the brief it became', async () => {
+    t.ai.enqueue(turn('Noted.', { campaignName: 'Open one' }));
+    const { sessionId } = await chat('olga', { message: 'Open one', language: 'English' });
+    const open = chatSessionDetailsSchema.parse((await get(chatSessionPath(sessionId), 'olga')).json());
+    expect(open).toMatchObject({ id: sessionId, finishedAt: null, finishedBriefId: null });
+    expect(rolesOf(open.messages)).toEqual(['user', 'system', 'assistant']);
+
+    const { sessionId: done, briefId } = await acceptedBrief('olga', { campaignName: 'Done one' });
+    const finished = chatSessionDetailsSchema.parse((await get(chatSessionPath(done), 'olga')).json());
+    expect(finished.finishedAt).not.toBeNull();
+    expect(finished.finishedBriefId).toBe(briefId);
+    expect(finished.finishedBriefTitle).toBe('Done one');
+
+    for (const id of ['not-a-uuid', '6d0f1c1e-8a4b-4f5e-9a39-0f8f3c2b1a00']) {
+      const res = await get(chatSessionPath(id), 'olga');
+      expect(res.statusCode).toBe(404);
+      expect(errorOf(res).message).toBe('No chat session with this id.');
+    }
+  });
+
+  it('stores a correction by hand when it changes the brief, and the next turn works from it', async () => {
+    t.ai.enqueue(turn('Noted.', { campaignName: 'Saved Campaign', targetAudience: 'CFOs' }));
+    const { sessionId, proposedBriefData } = await chat('piotr', {
+      message: 'Saved Campaign',
+      language: 'English',
+    });
+    const corrected = {
+      ...proposedBriefData!,
+      targetAudience: 'manufacturing companies, 250–1,000 employees',
+      recommendations: ['Invite a client CFO as a speaker'],
+    };
+    const saved = await send('PUT', chatSessionBriefPath(sessionId), 'piotr', { briefData: corrected });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saveSessionBriefResponseSchema.parse(saved.json())).toEqual({ changed: true });
+    const same = await send('PUT', chatSessionBriefPath(sessionId), 'piotr', { briefData: corrected });
+    expect(same.json()).toEqual({ changed: false });
+
+    const [session] = await sessionsOf('piotr');
+    expect(rolesOf(session!.messages)).toEqual(['user', 'system', 'assistant', 'system']);
+    expect(latestBriefData(session!.messages)).toEqual(corrected);
+
+    t.ai.reset();
+    t.ai.enqueue(turn('Got it.'));
+    const next = await chat('piotr', { message: 'Anything else?', sessionId, language: 'English' });
+    expect(next.proposedBriefData).toEqual(corrected);
+    // The recommendations ride in the brief the model is shown; it is not asked to fill them in.
+    expect(systemOf(t.ai.requests[0])).toContain('Invite a client CFO as a speaker');
+  });
+
+  it('refuses a brief that does not fit, naming the field, and a finished session with 409', async () => {
+    t.ai.enqueue(turn('Noted.'));
+    const { sessionId } = await chat('roman', { message: 'Hello', language: 'English' });
+    const cases: [object, string][] = [
+      [{}, 'body.briefData'],
+      [{ briefData: { ...emptyBriefData(), campaignType: ['Podcast'] } }, 'body.briefData.campaignType.0'],
+      [
+        { briefData: { ...emptyBriefData(), recommendations: ['x'.repeat(2_001)] } },
+        'body.briefData.recommendations.0',
+      ],
+      [{ briefData: { ...emptyBriefData(), budget: 'a\u0000b' } }, 'body.briefData.budget'],
+    ];
+    for (const [body, path] of cases) {
+      const res = await send('PUT', chatSessionBriefPath(sessionId), 'roman', body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(res).issues?.map((issue) => issue.path)).toContain(path);
+    }
+    await chat('roman', { message: '', sessionId, confirmJsonResponse: true });
+    const late = await send('PUT', chatSessionBriefPath(sessionId), 'roman', { briefData: emptyBriefData() });
+    expect(late.statusCode).toBe(409);
+    expect(errorOf(late).message).toBe('This brief was already accepted: it is in Finished Briefs.');
+  });
+
+  it('reads a brief stored before the recommendations field as having none', async () => {
+    t.ai.enqueue(turn('Noted.', { campaignName: 'Old Brief' }));
+    const { sessionId } = await chat('stefan', { message: 'Old Brief', language: 'English' });
+    const { recommendations: _dropped, ...old } = { ...emptyBriefData(), campaignName: 'Older Brief' };
+    await t.database.db.execute(
+      sql`insert into brief_messages (session_id, seq, role, content) values (${sessionId}, 10, 'system', ${JSON.stringify(old)})`,
+    );
+    t.ai.enqueue(turn('Still here.'));
+    const next = await chat('stefan', { message: 'Go on', sessionId, language: 'English' });
+    expect(next.proposedBriefData).toMatchObject({ campaignName: 'Older Brief', recommendations: [] });
+  });
+});
+
+describe('Finished Briefs: search, filter, delete and undo, start from a brief (issue 27)', () => {
+  it('searches by name (case and accents aside) and filters by campaign type', async () => {
+    await acceptedBrief('tola', { campaignName: 'Łódź Webinar', campaignType: ['Webinar'] });
+    await acceptedBrief('tola', { campaignName: 'Spring Report', campaignType: ['Report', 'Email'] });
+    await acceptedBrief('tola', { campaignName: 'Summer webinar series', campaignType: ['Event'] });
+    const titles = async (query: string) => (await finishedList('tola', query)).map((b) => b.title);
+
+    expect(await titles('')).toEqual(['Summer webinar series', 'Spring Report', 'Łódź Webinar']);
+    expect(await titles('?q=WEBINAR')).toEqual(['Summer webinar series', 'Łódź Webinar']);
+    expect(await titles('?q=lodz')).toEqual(['Łódź Webinar']);
+    expect(await titles('?q=%20%20')).toHaveLength(3);
+    expect(await titles('?campaignType=Email')).toEqual(['Spring Report']);
+    expect(await titles('?q=webinar&campaignType=Webinar')).toEqual(['Łódź Webinar']);
+    expect(await titles('?q=nothing-like-it')).toEqual([]);
+    // A % or _ is text, not a pattern.
+    expect(await titles('?q=%25')).toEqual([]);
+  });
+
+  it('refuses a campaign type off the list and a search that is too long, naming them', async () => {
+    for (const [query, path] of [
+      ['?campaignType=Podcast', 'querystring.campaignType'],
+      [`?q=${'a'.repeat(201)}`, 'querystring.q'],
+    ] as const) {
+      const res = await get(`${briefCreatorPaths.finishedBriefs}${query}`, 'tola');
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).issues?.map((issue) => issue.path)).toContain(path);
+    }
+  });
+
+  it('deletes a brief (recorded with who and when), leaves it out everywhere, and brings it back on undo', async () => {
+    const { briefId, sessionId } = await acceptedBrief('urszula', { campaignName: 'To delete' });
+    const { briefId: kept } = await acceptedBrief('urszula', { campaignName: 'To keep' });
+
+    const deleted = await send('DELETE', finishedBriefPath(briefId), 'urszula');
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const { deletedAt } = deletedFinishedBriefSchema.parse(deleted.json());
+    expect((await finishedList('urszula')).map((b) => b.id)).toEqual([kept]);
+    expect((await finishedList('urszula', '?q=delete')).map((b) => b.id)).toEqual([]);
+    expect((await get(finishedBriefPath(briefId), 'urszula')).statusCode).toBe(404);
+    const session = chatSessionDetailsSchema.parse((await get(chatSessionPath(sessionId), 'urszula')).json());
+    expect(session.finishedBriefId).toBeNull();
+    expect(
+      (await send('POST', briefCreatorPaths.chatSessions, 'urszula', { fromBriefId: briefId })).statusCode,
+    ).toBe(404);
+    // Deleting it again finds nothing to delete.
+    expect((await send('DELETE', finishedBriefPath(briefId), 'urszula')).statusCode).toBe(404);
+
+    // The record: the row stays, with who deleted it and when.
+    const [row] = await t.database.db.select().from(finishedBriefs).where(eq(finishedBriefs.id, briefId));
+    expect(row?.deletedBy).toBe(row?.userId);
+    expect(row?.deletedAt?.toISOString()).toBe(deletedAt);
+
+    const restored = await send('POST', finishedBriefRestorePath(briefId), 'urszula');
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(finishedBriefSchema.parse(restored.json())).toMatchObject({ id: briefId, title: 'To delete' });
+    expect((await finishedList('urszula')).map((b) => b.id)).toEqual([kept, briefId]);
+    const [back] = await t.database.db.select().from(finishedBriefs).where(eq(finishedBriefs.id, briefId));
+    expect(back).toMatchObject({ deletedAt: null, deletedBy: null });
+    // Undo twice is harmless.
+    expect((await send('POST', finishedBriefRestorePath(briefId), 'urszula')).statusCode).toBe(200);
+    for (const id of ['not-a-uuid', '6d0f1c1e-8a4b-4f5e-9a39-0f8f3c2b1a00']) {
+      expect((await send('DELETE', finishedBriefPath(id), 'urszula')).statusCode).toBe(404);
+      expect((await send('POST', finishedBriefRestorePath(id), 'urszula')).statusCode).toBe(404);
+    }
+  });
+
+  it("starts a new session seeded with a finished brief's data, which the chat goes on from", async () => {
+    const data = { ...filledBrief, targetAudience: 'CFOs of mid-size manufacturers.' };
+    const { briefId, sessionId: original } = await acceptedBrief('wanda', data);
+    const started = await send('POST', briefCreatorPaths.chatSessions, 'wanda', { fromBriefId: briefId });
+    expect(started.statusCode, started.body).toBe(201);
+    const session = chatSessionSchema.parse(started.json());
+    expect(session.id).not.toBe(original);
+    expect(rolesOf(session.messages)).toEqual(['system']);
+    expect(latestBriefData(session.messages)).toEqual({ ...emptyBriefData(), ...data });
+    expect((await sessionsOf('wanda')).map((s) => s.id)).toEqual([session.id]);
+
+    t.ai.reset();
+    t.ai.enqueue(turn('A new date, then?', { eventDate: '2028-03-16' }));
+    const next = await chat('wanda', {
+      message: 'Same again next year.',
+      sessionId: session.id,
+      language: 'English',
+    });
+    expect(next.proposedBriefData).toMatchObject({ ...data, eventDate: '2028-03-16' });
+    expect(systemOf(t.ai.requests[0])).toContain('CFO Webinar 2027');
+    // The finished brief is as it was.
+    const brief = finishedBriefSchema.parse((await get(finishedBriefPath(briefId), 'wanda')).json());
+    expect(JSON.parse(brief.briefDataJson)).toMatchObject({ eventDate: '2027-03-18' });
+
+    for (const [body, path] of [
+      [{}, 'body.fromBriefId'],
+      [{ fromBriefId: 'nope' }, 'body.fromBriefId'],
+    ] as const) {
+      const res = await send('POST', briefCreatorPaths.chatSessions, 'wanda', body);
+      expect(res.statusCode).toBe(400);
+      expect(errorOf(res).issues?.map((issue) => issue.path)).toContain(path);
+    }
+  });
+});
+
 describe('every session and brief is its owner alone', () => {
   it('answers 404 to another user on every brief route', async () => {
     t.ai.enqueue(turn('Noted.', { campaignName: 'Private plan' }));
@@ -725,6 +1047,25 @@ describe('every session and brief is its owner alone', () => {
     const detail = await get(finishedBriefPath(finishedBriefId!), 'intruder');
     expect(detail.statusCode).toBe(404);
     expect(errorOf(detail).message).toBe('Brief not found.');
+    // Issue 27's routes: a session by id, the brief saved by hand, start from, delete and undo.
+    for (const id of [sessionId, finishedSession]) {
+      expect((await get(chatSessionPath(id), 'intruder')).statusCode).toBe(404);
+      const save = await send('PUT', chatSessionBriefPath(id), 'intruder', { briefData: emptyBriefData() });
+      expect(save.statusCode).toBe(404);
+    }
+    const start = await send('POST', briefCreatorPaths.chatSessions, 'intruder', {
+      fromBriefId: finishedBriefId,
+    });
+    expect(start.statusCode).toBe(404);
+    expect(errorOf(start).message).toBe('Brief not found.');
+    const removal = await send('DELETE', finishedBriefPath(finishedBriefId!), 'intruder');
+    expect(removal.statusCode).toBe(404);
+    expect(errorOf(removal).message).toBe('Brief not found.');
+    // The owner deletes it; the intruder cannot bring it back either.
+    expect((await send('DELETE', finishedBriefPath(finishedBriefId!), 'owner')).statusCode).toBe(200);
+    expect((await send('POST', finishedBriefRestorePath(finishedBriefId!), 'intruder')).statusCode).toBe(404);
+    expect((await send('POST', finishedBriefRestorePath(finishedBriefId!), 'owner')).statusCode).toBe(200);
+    expect(await sessionsOf('intruder')).toEqual([]);
     expect((await get(finishedBriefPath('no-such-brief'), 'owner')).statusCode).toBe(404);
     expect((await get(finishedBriefPath('6d0f1c1e-8a4b-4f5e-9a39-0f8f3c2b1a00'), 'owner')).statusCode).toBe(
       404,
@@ -738,6 +1079,8 @@ describe('every session and brief is its owner alone', () => {
     expect(t.ai.requests).toHaveLength(0);
     const [own] = await sessionsOf('owner');
     expect(own!.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Secret campaign']);
+    expect(rolesOf(own!.messages)).toEqual(['user', 'system', 'assistant']);
+    expect((await finishedList('owner')).map((b) => b.id)).toEqual([finishedBriefId]);
   });
 });
 

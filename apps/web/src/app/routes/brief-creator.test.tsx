@@ -452,7 +452,7 @@ describe('Finished brief details', () => {
         .map((li) => li.textContent),
     ).toEqual(['LinkedIn', 'Newsletter']);
     expect(row('Budget')).toHaveTextContent('Not specified');
-    expect(within(fields).getAllByText('Not specified')).toHaveLength(10);
+    expect(within(fields).getAllByText('Not specified')).toHaveLength(11);
     const conversation = screen.getByRole('region', { name: 'Conversation' });
     expect(within(conversation).getByText('A webinar')).toBeVisible();
     expect(within(conversation).getByText('thanks').tagName).toBe('STRONG');

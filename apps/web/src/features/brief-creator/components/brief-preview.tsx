@@ -140,7 +140,12 @@ function FieldEditor({
     );
   }
 
-  if (field === 'channels' || field === 'activityKPIs' || field === 'businessKPIs') {
+  if (
+    field === 'channels' ||
+    field === 'activityKPIs' ||
+    field === 'businessKPIs' ||
+    field === 'recommendations'
+  ) {
     return (
       <ListEditor
         label={label}

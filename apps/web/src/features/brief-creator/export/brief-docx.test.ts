@@ -51,14 +51,15 @@ describe('buildBriefDocx', () => {
     expect(after('Target audience')).toEqual(['Finance leaders\nin mid-sized companies']);
     expect(after('Channels', 4)).toEqual(['LinkedIn', '=1+1', 'Newsletter', 'Activity KPIs']);
     expect(after('Additional notes')).toEqual(['Zażółć gęślą jaźń']);
+    expect(after('Recommendations', 2)).toEqual(['Invite a client CFO as a speaker', '-Send two reminders']);
     expect(paragraphs).not.toContain(NOT_SPECIFIED);
     expect(core).toContain('<dc:title>Spring Launch 2026</dc:title>');
   });
 
   it('writes lists as bullet paragraphs', async () => {
     const { document } = partsOf(await buildBriefDocx(fullBrief));
-    // campaignType 2 + channels 3 + activity KPIs 2 + business KPIs 1
-    expect(document.match(/<w:numPr>/g)).toHaveLength(8);
+    // campaignType 2 + channels 3 + activity KPIs 2 + business KPIs 1 + recommendations 2
+    expect(document.match(/<w:numPr>/g)).toHaveLength(10);
   });
 
   it('says "Not specified" for each empty field and leaves the subtitle out when nothing is known', async () => {

@@ -46,6 +46,9 @@ describe('buildBriefWorkbook', () => {
     expect(value('channels')).toBe('LinkedIn\n=1+1\nNewsletter');
     expect(value('creativeAssets')).toBe('Banner 1200×628, teaser video 🎬');
     expect(value('additionalNotes')).toBe('Zażółć gęślą jaźń');
+    // The recommendations taken into the brief, last (issue 27).
+    expect(value('recommendations')).toBe('Invite a client CFO as a speaker\n-Send two reminders');
+    expect(sheet.getRow(1).getCell(briefFields.length).value).toBe('Recommendations');
   });
 
   it('writes the event date as a date cell with a date format', async () => {
@@ -133,7 +136,7 @@ describe('buildBriefWorkbook', () => {
   it('leaves empty fields as empty cells and still writes every label', async () => {
     const { sheet } = await readBack(await buildBriefWorkbook(sparseBrief));
 
-    expect(sheet.getRow(1).getCell(briefFields.length).value).toBe(briefFieldLabels.additionalNotes);
+    expect(sheet.getRow(1).getCell(briefFields.length).value).toBe(briefFieldLabels.recommendations);
     expect(sheet.getRow(2).getCell(1).value).toBe('Quiet brief');
     for (const field of briefFields.slice(1)) {
       expect(sheet.getRow(2).getCell(columnOf(field)).value, field).toBeNull();

@@ -18,6 +18,7 @@ export const fullData: BriefData = {
   businessKPIs: ['30 qualified leads'],
   creativeAssets: 'Banner 1200×628, teaser video 🎬',
   additionalNotes: 'Zażółć gęślą jaźń',
+  recommendations: ['Invite a client CFO as a speaker', '-Send two reminders'],
 };
 
 export const fullBrief: ExportableBrief = {
