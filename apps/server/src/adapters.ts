@@ -5,6 +5,7 @@ import type { Crm } from './integrations/crm/crm';
 import { createCrm } from './integrations/crm/create-crm';
 import { createFeedReader, type FeedReader } from './integrations/feeds/feed-reader';
 import { createAiSdkTextModel } from './integrations/llm/ai-sdk-text-model';
+import { createDemoTextModel } from './integrations/llm/demo-text-model';
 import type { TextModel } from './integrations/llm/text-model';
 import { createBraveSearch } from './integrations/web-search/brave-search';
 import { createIndexSearch } from './integrations/web-search/index-search';
@@ -30,6 +31,8 @@ export type AppAdapters = {
   webSearch: WebSearch;
   /** The campaign audience builder's CRM: the embedded demo CRM, or Salesforce (GEM_CRM_PROVIDER). */
   crm: Crm;
+  /** Stops what the adapters run themselves (the demo AI stand-in's server); buildApp calls it on close. */
+  close?: () => Promise<void>;
 };
 
 export type AdapterSeams = {
@@ -49,13 +52,18 @@ export async function createAdapters({
   seams?: AdapterSeams;
 }): Promise<AppAdapters> {
   const { ai } = config;
+  const llmLog = log.child({ module: 'llm' });
+  const demo = ai.service?.provider === 'demo' ? await createDemoTextModel({ ai, log: llmLog }) : null;
   return {
     identityProvider: await createIdentityProvider({ config, db, log, ...seams.identity }),
-    textModel: ai.service
-      ? createAiSdkTextModel({ ai, service: ai.service, log: log.child({ module: 'llm' }) })
-      : null,
+    textModel: demo
+      ? demo.model
+      : ai.service
+        ? createAiSdkTextModel({ ai, service: ai.service, log: llmLog })
+        : null,
     feedReader: createFeedReader(config.feeds),
     webSearch: config.search.brave ? createBraveSearch(config.search.brave) : createIndexSearch({ db }),
     crm: createCrm({ config: config.crm, db, log: log.child({ module: 'crm' }) }),
+    ...(demo ? { close: demo.close } : {}),
   };
 }

@@ -124,6 +124,7 @@ export async function buildApp({
   const { db } = database;
   const { identityProvider: idp } = adapters;
   app.addHook('onClose', async () => idp.embedded?.stop());
+  app.addHook('onClose', async () => adapters.close?.());
   const identity = createIdentityService({ db, auth: config.auth, access: config.access, now });
 
   // Background work, once across instances: modules register their tasks on the one scheduler.

@@ -19,6 +19,9 @@ export const generatorNames = [
 export const generatorNameSchema = z.enum(generatorNames);
 export type GeneratorName = z.infer<typeof generatorNameSchema>;
 
+/** What the page shows on every answer of the built-in stand-in. */
+export const DEMO_ANSWER_TEXT = 'Demo answer: no AI service is configured';
+
 export const generatorPaths = {
   /** GET: is an AI service configured? (token and access required, like every tool call) */
   aiStatus: '/api/ai/status',
@@ -112,6 +115,8 @@ export const generationOutputSchema = z.object({
   copy: z.string().optional(),
   /** What GEM decided about the answer and the page says (e.g. that the first of 3 variants is shown). */
   notes: z.array(z.string()).optional(),
+  /** Written by the built-in stand-in (no AI service is configured): an example, marked as such. */
+  demo: z.literal(true).optional(),
   /** The model went over the limit: it was asked once to shorten. */
   shortened: z.boolean(),
   /** Still over after that: cut at the last sentence end that fits. */
@@ -142,8 +147,10 @@ export type GenerationEvent = z.infer<typeof generationEventSchema>;
 
 export const aiStatusResponseSchema = z.object({
   configured: z.boolean(),
-  /** e.g. 'openai', 'azure', 'anthropic', 'openai-compatible'. */
+  /** e.g. 'openai', 'azure', 'anthropic', 'openai-compatible'; 'demo' for the built-in stand-in. */
   provider: z.string().nullable(),
+  /** The built-in stand-in answers (no AI service is configured): its answers are examples. */
+  demo: z.boolean().optional(),
   model: z.string().nullable(),
 });
 export type AiStatusResponse = z.infer<typeof aiStatusResponseSchema>;

@@ -122,6 +122,11 @@ export type OpenAiServerOptions = {
   tokenDelayMs?: number;
   /** The model id in `/v1/models` and in answers when the request names none. */
   model?: string;
+  /**
+   * Keep every request for `requests` and `/__control/requests` (tests). GEM's built-in demo
+   * stand-in, which runs as long as the server, keeps none.
+   */
+  keepRequests?: boolean;
 };
 
 export type OpenAiServer = {
@@ -367,7 +372,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}): Prom
       closedByClient: false,
       droppedByServer: false,
     };
-    requests.push(recorded);
+    if (options.keepRequests !== false) requests.push(recorded);
     res.on('finish', () => {
       recorded.finished = true;
     });

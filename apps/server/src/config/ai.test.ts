@@ -3,8 +3,8 @@ import { configProblems } from '../../test/test-config';
 import { parseConfig } from './index';
 
 describe('AI service settings', () => {
-  it('leaves the AI service off with nothing set, with the default timeout and limits', () => {
-    expect(parseConfig({}).ai).toEqual({
+  it('leaves the AI service off with nothing set (but the embedded defaults), with the default timeout and limits', () => {
+    expect(parseConfig({ NODE_ENV: 'test' }).ai).toEqual({
       service: null,
       timeoutMs: 60_000,
       maxRetries: 2,
@@ -88,5 +88,44 @@ describe('AI service settings', () => {
       'GEM_AI_AZURE_DEPLOYMENT',
       'GEM_AI_API_KEY',
     ]);
+  });
+});
+
+describe('the built-in stand-in (GEM_AI_PROVIDER=demo)', () => {
+  const demo = { provider: 'demo', model: 'gem-demo-stand-in' };
+
+  it('answers on the embedded defaults that npm start runs (development, demo accounts on this machine)', () => {
+    expect(parseConfig({ NODE_ENV: 'development' }).ai.service).toEqual(demo);
+    expect(parseConfig({}).ai.service).toEqual(demo);
+  });
+
+  it('is off in tests, without demo accounts, and in production', () => {
+    expect(parseConfig({ NODE_ENV: 'test' }).ai.service).toBeNull();
+    expect(parseConfig({ GEM_DEMO_ACCOUNTS: 'false' }).ai.service).toBeNull();
+    expect(parseConfig({ GEM_HOST: '0.0.0.0' }).ai.service).toBeNull();
+    expect(parseConfig({ NODE_ENV: 'production', GEM_EMBEDDED_IDP: 'true' }).ai.service).toBeNull();
+  });
+
+  it('gives way to a real provider, and to half a set-up (which is reported)', () => {
+    expect(
+      parseConfig({ GEM_AI_PROVIDER: 'openai', GEM_AI_MODEL: 'gpt-4o', GEM_AI_API_KEY: 'sk-1' }).ai.service
+        ?.provider,
+    ).toBe('openai');
+    expect(configProblems({ GEM_AI_MODEL: 'gpt-4o' }).join('\n')).toContain('GEM_AI_PROVIDER is not');
+  });
+
+  it('can be asked for on purpose, but never in production', () => {
+    expect(parseConfig({ NODE_ENV: 'test', GEM_AI_PROVIDER: 'demo' }).ai.service).toEqual(demo);
+    const problems = configProblems({
+      NODE_ENV: 'production',
+      GEM_AI_PROVIDER: 'demo',
+      GEM_EMBEDDED_IDP: 'true',
+    }).join('\n');
+    expect(problems).toContain(
+      'GEM_AI_PROVIDER: demo (the built-in stand-in, example answers) is refused in production',
+    );
+    expect(configProblems({ GEM_AI_PROVIDER: 'demo', GEM_AI_MODEL: 'x' }).join('\n')).toContain(
+      'GEM_AI_MODEL: does not apply to GEM_AI_PROVIDER=demo',
+    );
   });
 });

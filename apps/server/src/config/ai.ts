@@ -4,7 +4,10 @@ import { commaList, httpUrl, positiveInt } from './env-values';
 
 /** The AI text service (issue 4): which provider, its timeout, and the per-user limits. */
 
-export const aiProviders = ['openai', 'azure', 'anthropic', 'openai-compatible'] as const;
+export const aiProviders = ['openai', 'azure', 'anthropic', 'openai-compatible', 'demo'] as const;
+
+/** What the built-in stand-in reports as its model, in records and on the AI status. */
+export const DEMO_MODEL = 'gem-demo-stand-in';
 export type AiProvider = (typeof aiProviders)[number];
 
 /**
@@ -82,6 +85,11 @@ export type AiEnv = z.infer<typeof aiEnv>;
 
 /** The AI text service (issue 4); see README "AI service". */
 export type AiServiceConfig =
+  /**
+   * The built-in stand-in (no AI service is configured): plausible example answers, so the AI
+   * tools can be tried on the embedded defaults. Never in production.
+   */
+  | { provider: 'demo'; model: typeof DEMO_MODEL }
   | { provider: 'openai'; model: string; apiKey: string; baseUrl: string | undefined }
   | { provider: 'anthropic'; model: string; apiKey: string; baseUrl: string | undefined }
   /** Any server with the chat-completions API: Ollama, vLLM, LM Studio, llama.cpp. */
@@ -117,9 +125,17 @@ export type AiConfig = {
   maxOutputTokens: Partial<Record<GeneratorName, number>>;
 };
 
-export function aiConfig(e: AiEnv, problems: string[]): AiConfig {
+/** What decides whether the stand-in answers when no provider is set. */
+export type AiDefaults = {
+  /** The embedded defaults (demo accounts, in development): the stand-in answers. */
+  standInByDefault: boolean;
+  /** Production refuses the stand-in, as it refuses the demo accounts. */
+  production: boolean;
+};
+
+export function aiConfig(e: AiEnv, defaults: AiDefaults, problems: string[]): AiConfig {
   return {
-    service: aiServiceConfig(e, problems),
+    service: aiServiceConfig(e, defaults, problems),
     timeoutMs: e.GEM_AI_TIMEOUT_MS,
     maxRetries: 2,
     retryBaseDelayMs: 1_000,
@@ -131,16 +147,30 @@ export function aiConfig(e: AiEnv, problems: string[]): AiConfig {
 }
 
 /** Which AI service GEM uses; every missing or contradictory setting is one problem. */
-function aiServiceConfig(e: AiEnv, problems: string[]): AiServiceConfig | null {
+function aiServiceConfig(e: AiEnv, defaults: AiDefaults, problems: string[]): AiServiceConfig | null {
   const provider = e.GEM_AI_PROVIDER;
   const azureOnly = ['GEM_AI_AZURE_RESOURCE', 'GEM_AI_AZURE_DEPLOYMENT', 'GEM_AI_AZURE_API_VERSION'] as const;
+  const serviceSettings = ['GEM_AI_MODEL', 'GEM_AI_API_KEY', 'GEM_AI_BASE_URL', ...azureOnly] as const;
   if (!provider) {
     // Half a set-up must not leave the AI tools off silently.
-    for (const name of ['GEM_AI_MODEL', 'GEM_AI_API_KEY', 'GEM_AI_BASE_URL', ...azureOnly] as const) {
+    for (const name of serviceSettings) {
       if (e[name])
         problems.push(`${name}: is set but GEM_AI_PROVIDER is not; set the provider too, or unset ${name}`);
     }
-    return null;
+    return defaults.standInByDefault && !serviceSettings.some((name) => e[name])
+      ? { provider: 'demo', model: DEMO_MODEL }
+      : null;
+  }
+  if (provider === 'demo') {
+    if (defaults.production) {
+      problems.push(
+        'GEM_AI_PROVIDER: demo (the built-in stand-in, example answers) is refused in production; set a real AI service',
+      );
+    }
+    for (const name of serviceSettings) {
+      if (e[name]) problems.push(`${name}: does not apply to GEM_AI_PROVIDER=demo`);
+    }
+    return { provider: 'demo', model: DEMO_MODEL };
   }
   const required = (name: 'GEM_AI_MODEL' | 'GEM_AI_API_KEY' | 'GEM_AI_BASE_URL', example = '') => {
     const value = e[name];

@@ -13,7 +13,7 @@ import { crmConfig, crmEnv, type CrmConfig } from './crm';
 import { feedsConfig, feedsEnv, type FeedsConfig } from './feeds';
 import { publicUrlOf, serverConfig, serverEnv, type ServerConfig } from './server';
 
-export { aiProviders, type AiConfig, type AiProvider, type AiServiceConfig } from './ai';
+export { aiProviders, DEMO_MODEL, type AiConfig, type AiProvider, type AiServiceConfig } from './ai';
 export { embeddedApiScope, embeddedClientId, type AccessConfig, type AuthConfig } from './auth';
 export type { Competitor, CompetitorsConfig, SearchConfig } from './competitors';
 export type { CrmConfig } from './crm';
@@ -85,11 +85,20 @@ export function parseConfig(
   const e = parsed.data;
   const problems: string[] = [];
   const server = serverConfig(e, { stdoutIsTty }, problems);
+  const auth = authConfig(e, server, publicUrlOf(e), problems);
   const config: Config = {
     ...server,
-    auth: authConfig(e, server, publicUrlOf(e), problems),
+    auth,
     access: accessConfig(e),
-    ai: aiConfig(e, problems),
+    // On the embedded defaults (npm start: development, demo accounts) the built-in stand-in answers.
+    ai: aiConfig(
+      e,
+      {
+        standInByDefault: server.env === 'development' && auth.mode === 'embedded' && auth.demoAccounts,
+        production: server.env === 'production',
+      },
+      problems,
+    ),
     feeds: feedsConfig(e, problems),
     competitors: competitorsConfig(e, problems),
     search: searchConfig(e, problems),

@@ -77,6 +77,8 @@ const datedApiVersion = /^\d{4}-\d{2}-\d{2}/;
  */
 async function languageModel(service: AiServiceConfig): Promise<LanguageModel> {
   switch (service.provider) {
+    case 'demo':
+      throw new Error('the demo stand-in is spoken to as an OpenAI-compatible server (demo-text-model.ts)');
     case 'openai': {
       const { createOpenAI } = await import('@ai-sdk/openai');
       return createOpenAI({ apiKey: service.apiKey, baseURL: service.baseUrl }).chat(service.model);

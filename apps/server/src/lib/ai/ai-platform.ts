@@ -98,7 +98,12 @@ export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCal
 
   return {
     status(): AiStatusResponse {
-      return { configured: model !== null, provider: model?.provider ?? null, model: model?.model ?? null };
+      return {
+        configured: model !== null,
+        provider: model?.provider ?? null,
+        model: model?.model ?? null,
+        demo: model?.provider === 'demo',
+      };
     },
 
     /** The model's context window in tokens (GEM_AI_CONTEXT_TOKENS). */

@@ -136,6 +136,7 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
         }
         const { usage, model } = next.value;
         const output = storableOutput(next.value.output);
+        if (scope.model.provider === 'demo') output.demo = true;
         const empty = output.text.trim() === '';
         try {
           await scope.end({

@@ -22,3 +22,8 @@ export function useAiStatus() {
 export function useAiNotConfigured(): boolean {
   return useAiStatus().data?.configured === false;
 }
+
+/** True when the built-in stand-in answers (no AI service is configured): its answers are examples. */
+export function useDemoAi(): boolean {
+  return useAiStatus().data?.demo === true;
+}

@@ -219,11 +219,23 @@ describe('Article page', () => {
     server.state.aiStatus = { configured: false, provider: null, model: null };
     const view = await openArticle();
     expect(await screen.findByRole('heading', { name: 'The AI service is not configured' })).toBeVisible();
-    for (const setting of ['GEM_AI_PROVIDER', 'GEM_AI_MODEL', 'GEM_AI_API_KEY']) {
-      expect(screen.getByText(setting)).toBeVisible();
-    }
+    // Settings are for administrators: the page says whom to ask, not which variables to set.
+    expect(screen.getByText('Ask your administrator to connect an AI service.')).toBeVisible();
+    expect(screen.queryByText(/GEM_AI_/)).toBeNull();
     await view.user.type(view.content, 'Nadal mogę pisać');
     expect(view.content).toHaveValue('Nadal mogę pisać');
+  });
+
+  it('says when the built-in stand-in answers, and marks each of its answers', async () => {
+    server.state.aiStatus = { configured: true, provider: 'demo', model: 'gem-demo-stand-in', demo: true };
+    server.reply({ kind: 'stream', events: [final('Przykładowy artykuł.', { demo: true })] });
+    const view = await openArticle();
+    expect(
+      await screen.findByRole('heading', { name: 'Demo answers: no AI service is configured' }),
+    ).toBeVisible();
+    await fillAndGenerate(view);
+    expect(await within(view.output).findByText('Demo answer: no AI service is configured')).toBeVisible();
+    expect(within(view.output).getByText('Przykładowy artykuł.')).toBeVisible();
   });
 
   it('shows the notice when a generation answers 503 ai_not_configured', async () => {

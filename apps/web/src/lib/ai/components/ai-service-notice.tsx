@@ -1,3 +1,4 @@
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
 import { useId } from 'react';
 
 import { AlertIcon } from '@/components/ui/icons';
@@ -5,28 +6,40 @@ import { AlertIcon } from '@/components/ui/icons';
 import styles from './ai-service-notice.module.css';
 
 /**
- * Shown on every AI tool page when no AI service is configured. The rest of the page keeps
- * working: content can be pasted and edited, and earlier outputs reopened.
+ * Shown on every AI tool page when no AI service is configured: either the tools cannot write
+ * (`not-configured`), or GEM's built-in stand-in answers with examples (`demo`, the embedded
+ * defaults). The rest of the page keeps working. Setting names are for administrators (README,
+ * "AI service"), not here.
  */
-export function AiServiceNotice() {
+export function AiServiceNotice({ kind = 'not-configured' }: { kind?: 'not-configured' | 'demo' }) {
   const headingId = useId();
   return (
     <section className={styles.notice} aria-labelledby={headingId}>
       <AlertIcon className={styles.icon} />
       <div className={styles.text}>
-        <h2 id={headingId} className={styles.title}>
-          The AI service is not configured
-        </h2>
-        <p>
-          GEM has no AI service set up yet, so it cannot write anything for now. You can still paste and edit
-          your content here and reopen earlier outputs.
-        </p>
-        <p>
-          To set it up, an administrator sets <code>GEM_AI_PROVIDER</code> (<code>openai</code>,{' '}
-          <code>azure</code>, <code>anthropic</code> or <code>openai-compatible</code>),{' '}
-          <code>GEM_AI_MODEL</code> and <code>GEM_AI_API_KEY</code> (plus <code>GEM_AI_BASE_URL</code> for an
-          OpenAI-compatible server) and restarts GEM; see the README, &ldquo;AI service&rdquo;.
-        </p>
+        {kind === 'demo' ? (
+          <>
+            <h2 id={headingId} className={styles.title}>
+              Demo answers: no AI service is configured
+            </h2>
+            <p>
+              GEM answers with a built-in stand-in so that you can try its tools. Its answers are examples in
+              Polish, not written from your content, and each one is marked &ldquo;{DEMO_ANSWER_TEXT}&rdquo;.
+            </p>
+            <p>To have GEM write from your content, ask your administrator to connect an AI service.</p>
+          </>
+        ) : (
+          <>
+            <h2 id={headingId} className={styles.title}>
+              The AI service is not configured
+            </h2>
+            <p>
+              GEM has no AI service set up yet, so it cannot write anything for now. You can still paste and
+              edit your content here and reopen earlier outputs.
+            </p>
+            <p>Ask your administrator to connect an AI service.</p>
+          </>
+        )}
       </div>
     </section>
   );

@@ -1,5 +1,7 @@
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormattedOutput } from '@/components/ui/formatted-output';
 import { SparkIcon, StopIcon } from '@/components/ui/icons';
@@ -85,6 +87,9 @@ export function OutputPanel({
           </span>
         ) : status === 'cancelled' ? (
           <span className={styles.stopped}>Stopped</span>
+        ) : state.output?.demo ? (
+          // Every answer of the built-in stand-in says what it is.
+          <Badge>{DEMO_ANSWER_TEXT}</Badge>
         ) : null}
       </div>
       {problem ? <GenerationProblemAlert problem={problem} /> : null}

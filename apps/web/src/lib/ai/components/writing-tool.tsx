@@ -16,7 +16,7 @@ import {
   ToolWorkspace,
 } from '@/components/ui/tool-layout';
 
-import { useAiNotConfigured } from '../get-ai-status';
+import { useAiNotConfigured, useDemoAi } from '../get-ai-status';
 import { AiServiceNotice } from './ai-service-notice';
 import { historyEntry, HistoryList, type HistoryListProps } from './history-list';
 
@@ -26,9 +26,10 @@ import { historyEntry, HistoryList, type HistoryListProps } from './history-list
  */
 export function WritingTool({ history, children }: { history: HistoryListProps; children: ReactNode }) {
   const notConfigured = useAiNotConfigured();
+  const demo = useDemoAi();
   return (
     <ToolStack>
-      {notConfigured ? <AiServiceNotice /> : null}
+      {notConfigured ? <AiServiceNotice /> : demo ? <AiServiceNotice kind="demo" /> : null}
       <ToolWorkspace>{children}</ToolWorkspace>
       <HistoryList {...history} />
       <ReturnToMenu />
