@@ -1,4 +1,4 @@
-import type { ToastOptions } from 'react-toastify/unstyled';
+import type { ToastContent, ToastOptions } from 'react-toastify/unstyled';
 
 /**
  * Toasts, with react-toastify and its stylesheet loaded by the first toast instead of by every
@@ -11,7 +11,10 @@ type Kind = 'info' | 'success' | 'warning' | 'error';
 let requested = false;
 const listeners = new Set<() => void>();
 
-function show(kind: Kind, message: string, options?: ToastOptions) {
+/** A toast's words, or a small element with them (an Undo button beside the words). */
+type Content = string | ToastContent;
+
+function show(kind: Kind, message: Content, options?: ToastOptions) {
   if (!requested) {
     requested = true;
     for (const listener of listeners) listener();
@@ -20,10 +23,10 @@ function show(kind: Kind, message: string, options?: ToastOptions) {
 }
 
 export const toast = {
-  info: (message: string, options?: ToastOptions) => show('info', message, options),
-  success: (message: string, options?: ToastOptions) => show('success', message, options),
-  warning: (message: string, options?: ToastOptions) => show('warning', message, options),
-  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: Content, options?: ToastOptions) => show('info', message, options),
+  success: (message: Content, options?: ToastOptions) => show('success', message, options),
+  warning: (message: Content, options?: ToastOptions) => show('warning', message, options),
+  error: (message: Content, options?: ToastOptions) => show('error', message, options),
 };
 
 /** For useSyncExternalStore: whether any toast was asked for yet. */

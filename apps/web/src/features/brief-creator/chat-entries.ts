@@ -3,6 +3,7 @@ import {
   briefChatFailureTexts,
   type BriefLanguage,
   type BriefMessage,
+  type BriefTurnKind,
 } from '@gem/contracts/brief-creator';
 
 /** One bubble of the chat as the page shows it. */
@@ -14,11 +15,17 @@ export type ChatEntry =
       /** The answer; while `streaming`, what is written so far. */
       text: string;
       streaming?: boolean;
-      /** 'Generate recommendations': shown as a list. */
+      /** 'Generate recommendations': shown as a list, each item can be added to the brief. */
       recommendations?: readonly string[];
+      /** 'Generate target audience': the proposal, applied or kept beside the user's own text. */
+      targetAudience?: string;
+      /** 'Keep mine' was chosen for this proposal. */
+      kept?: boolean;
       /** The turn failed: `text` is the spec's failure words, `detail` what to do about it. */
       failed?: boolean;
       detail?: string;
+      /** What the turn was: a failed one's Retry asks for it again. */
+      kind?: BriefTurnKind;
     };
 
 export type AssistantEntry = Extract<ChatEntry, { role: 'assistant' }>;
@@ -33,7 +40,11 @@ export const greetings: Record<BriefLanguage, string> = {
     'Hallo! Ich bin Ihr Briefing-Assistent. Erzählen Sie mir von der geplanten Kampagne — Name, Art und Ziel — und wir füllen das Briefing gemeinsam Schritt für Schritt aus.',
 };
 
-const failureTexts: ReadonlySet<string> = new Set(Object.values(briefChatFailureTexts));
+/** The kind of turn a stored failure's words belong to (a message, when they are not the spec's). */
+function kindOfFailure(message: string): BriefTurnKind {
+  const kinds = Object.keys(briefChatFailureTexts) as BriefTurnKind[];
+  return kinds.find((kind) => briefChatFailureTexts[kind] === message) ?? 'chat';
+}
 
 /**
  * Spec §4: a resumed session's messages without the system ones. An assistant message shows its
@@ -47,10 +58,8 @@ export function entriesOfMessages(messages: readonly BriefMessage[]): ChatEntry[
       if (message.role === 'user') return [{ id: message.id, role: 'user', text: message.content }];
       const content = assistantContentOf(message.content);
       if (content.error) {
-        const text = failureTexts.has(content.error.message)
-          ? content.error.message
-          : briefChatFailureTexts.chat;
-        return [{ id: message.id, role: 'assistant', text, failed: true }];
+        const kind = kindOfFailure(content.error.message);
+        return [{ id: message.id, role: 'assistant', text: briefChatFailureTexts[kind], failed: true, kind }];
       }
       return [
         {
@@ -58,6 +67,7 @@ export function entriesOfMessages(messages: readonly BriefMessage[]): ChatEntry[
           role: 'assistant',
           text: content.standardAnswer,
           ...(content.recommendations?.length ? { recommendations: content.recommendations } : {}),
+          ...(content.generatedTargetAudience ? { targetAudience: content.generatedTargetAudience } : {}),
         },
       ];
     });

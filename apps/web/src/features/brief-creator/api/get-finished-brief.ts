@@ -9,7 +9,7 @@ export function getFinishedBrief(briefId: string, signal?: AbortSignal): Promise
 
 export const finishedBriefQueryOptions = (briefId: string) =>
   queryOptions({
-    queryKey: ['brief-creator', 'finished-briefs', briefId],
+    queryKey: ['brief-creator', 'finished-brief', briefId],
     queryFn: ({ signal }) => getFinishedBrief(briefId, signal),
     // A finished brief does not change.
     staleTime: Infinity,

@@ -8,11 +8,12 @@ import {
   type BriefField,
 } from '@gem/contracts/brief-creator';
 import { useId } from 'react';
+import { useNavigate } from 'react-router';
 
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Eyebrow } from '@/components/ui/eyebrow';
-import { ArrowLeftIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, EraseIcon, SparkIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { Split } from '@/components/ui/split';
 import { ApiError } from '@/lib/api-client';
@@ -21,6 +22,7 @@ import { formatDateTime } from '@/lib/format-date';
 import { useFinishedBrief } from '../api/get-finished-brief';
 import { entriesOfMessages, visibleMessageCount } from '../chat-entries';
 import { useErrorToast } from '../use-error-toast';
+import { useFinishedBriefActions } from '../use-finished-brief-actions';
 import styles from './brief-creator.module.css';
 import { ChatBubble } from './chat-bubble';
 import { ExportButtons } from './export-buttons';
@@ -48,6 +50,8 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
   );
   const fieldsHeading = useId();
   const conversationHeading = useId();
+  const actions = useFinishedBriefActions();
+  const navigate = useNavigate();
 
   const back = (
     <ButtonLink to={finishedBriefsListLink} variant="secondary" className={styles.smallButton}>
@@ -106,10 +110,35 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
             <dd>{visibleMessageCount(brief.messages)}</dd>
           </div>
         </dl>
-        <ExportButtons
-          brief={{ title: brief.title, data, createdAt: brief.createdAt, id: brief.id }}
-          disabled={false}
-        />
+        <div className={styles.detailsActions}>
+          <ExportButtons
+            brief={{ title: brief.title, data, createdAt: brief.createdAt, id: brief.id }}
+            disabled={false}
+          />
+          <Button
+            variant="secondary"
+            className={styles.smallButton}
+            disabled={actions.pending === brief.id}
+            onClick={() => void actions.startFrom({ id: brief.id, title: brief.title })}
+          >
+            <SparkIcon />
+            Start from this brief
+          </Button>
+          <Button
+            variant="secondary"
+            className={styles.smallButton}
+            disabled={actions.pending === brief.id}
+            onClick={() =>
+              void actions.remove(
+                { id: brief.id, title: brief.title },
+                () => void navigate(finishedBriefsListLink),
+              )
+            }
+          >
+            <EraseIcon />
+            Delete
+          </Button>
+        </div>
       </header>
 
       <Split align="start">

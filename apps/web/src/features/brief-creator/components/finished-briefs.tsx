@@ -1,50 +1,190 @@
-import { briefDataOfSystemMessage, briefToastTexts, type FinishedBrief } from '@gem/contracts/brief-creator';
+import {
+  briefDataOfSystemMessage,
+  briefToastTexts,
+  campaignTypes,
+  FINISHED_BRIEF_SEARCH_MAX,
+  type CampaignType,
+  type FinishedBrief,
+} from '@gem/contracts/brief-creator';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
-import { ButtonLink } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { ArrowRightIcon } from '@/components/ui/icons';
+import { SelectInput, TextInput } from '@/components/ui/fields';
+import { ArrowRightIcon, EraseIcon, SparkIcon } from '@/components/ui/icons';
 import { Panel } from '@/components/ui/panel';
 import { formatDateTime } from '@/lib/format-date';
 
 import { useFinishedBriefs } from '../api/get-finished-briefs';
 import { shortId, visibleMessageCount } from '../chat-entries';
 import { useErrorToast } from '../use-error-toast';
+import { useFinishedBriefActions } from '../use-finished-brief-actions';
 import { finishedBriefLink } from './brief-chat';
 import styles from './brief-creator.module.css';
 import { RetryButton } from './brief-sessions';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Spec §2, tab 3: the finished briefs as a grid of cards, each linking to its details. */
-export function FinishedBriefs() {
-  const briefs = useFinishedBriefs();
-  useErrorToast(briefs, briefToastTexts.finishedBriefs);
+/** How long the search waits for the next keystroke before it asks the server. */
+const SEARCH_DELAY_MS = 250;
 
-  if (briefs.isPending)
-    return (
+const isCampaignType = (value: string | null): value is CampaignType =>
+  (campaignTypes as readonly (string | null)[]).includes(value);
+
+/**
+ * Spec §2, tab 3: the finished briefs as a grid of cards, each linking to its details; searched
+ * by name and filtered by campaign type (in the URL, `?q=` and `?type=`), each one deletable
+ * (with Undo) and the start of a new chat (issue 27).
+ */
+export function FinishedBriefs() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const typeParam = params.get('type');
+  const campaignType = isCampaignType(typeParam) ? typeParam : undefined;
+  const [typed, setTyped] = useState(q);
+  const briefs = useFinishedBriefs({ q, campaignType });
+  const actions = useFinishedBriefActions();
+  useErrorToast(briefs, briefToastTexts.finishedBriefs);
+  const searchId = useId();
+  const typeId = useId();
+
+  function setFilter(name: 'q' | 'type', value: string) {
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (value.trim() === '') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  // Written with the URL as it is then (a type chosen meanwhile stays).
+  const search = useEffectEvent((text: string) => {
+    if (text !== q) setFilter('q', text);
+  });
+
+  // The search follows the typing after a pause, not on every keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => search(typed), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const filtered = q.trim() !== '' || campaignType !== undefined;
+  const list = briefs.data?.briefs ?? [];
+
+  const toolbar = (
+    <div className={styles.listToolbar} role="search" aria-label="Search finished briefs">
+      <div className={styles.toolbarField}>
+        <label htmlFor={searchId} className={styles.fieldLabel}>
+          Search by name
+        </label>
+        <TextInput
+          id={searchId}
+          type="search"
+          density="compact"
+          value={typed}
+          maxLength={FINISHED_BRIEF_SEARCH_MAX}
+          placeholder="Campaign name"
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </div>
+      <div className={styles.toolbarField}>
+        <label htmlFor={typeId} className={styles.fieldLabel}>
+          Campaign type
+        </label>
+        <SelectInput
+          id={typeId}
+          density="compact"
+          value={campaignType ?? ''}
+          onChange={(event) => setFilter('type', event.target.value)}
+        >
+          <option value="">All types</option>
+          {campaignTypes.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
+    </div>
+  );
+
+  let body;
+  if (briefs.isPending) {
+    body = (
       <EmptyState className={styles.listState}>
         <p>Loading finished briefs…</p>
       </EmptyState>
     );
-  const list = briefs.data?.briefs ?? [];
-  if (list.length === 0) {
-    return (
+  } else if (list.length === 0) {
+    body = (
       <EmptyState className={styles.listState}>
-        <p>No finished briefs found.</p>
+        {filtered && !briefs.isError ? (
+          <>
+            <p>No finished briefs match this search.</p>
+            <Button
+              variant="secondary"
+              className={styles.smallButton}
+              onClick={() => {
+                setTyped('');
+                setParams(
+                  (previous) => {
+                    const next = new URLSearchParams(previous);
+                    next.delete('q');
+                    next.delete('type');
+                    return next;
+                  },
+                  { replace: true, preventScrollReset: true },
+                );
+              }}
+            >
+              Clear the search
+            </Button>
+          </>
+        ) : (
+          <p>No finished briefs found.</p>
+        )}
         {briefs.isError ? <RetryButton onRetry={() => void briefs.refetch()} /> : null}
       </EmptyState>
     );
+  } else {
+    body = (
+      <ul className={styles.cardGrid} aria-label="Finished briefs" aria-busy={briefs.isFetching || undefined}>
+        {list.map((brief) => (
+          <FinishedBriefCard
+            key={brief.id}
+            brief={brief}
+            busy={actions.pending === brief.id}
+            onDelete={() => void actions.remove({ id: brief.id, title: brief.title })}
+            onStartFrom={() => void actions.startFrom({ id: brief.id, title: brief.title })}
+          />
+        ))}
+      </ul>
+    );
   }
+
   return (
-    <ul className={styles.cardGrid} aria-label="Finished briefs">
-      {list.map((brief) => (
-        <FinishedBriefCard key={brief.id} brief={brief} />
-      ))}
-    </ul>
+    <div className={styles.finished}>
+      {toolbar}
+      {body}
+    </div>
   );
 }
 
-function FinishedBriefCard({ brief }: { brief: FinishedBrief }) {
+function FinishedBriefCard({
+  brief,
+  busy,
+  onDelete,
+  onStartFrom,
+}: {
+  brief: FinishedBrief;
+  busy: boolean;
+  onDelete: () => void;
+  onStartFrom: () => void;
+}) {
   const data = briefDataOfSystemMessage(brief.briefDataJson);
   const notSpecified = <span className={styles.notSpecified}>Not specified</span>;
   return (
@@ -73,15 +213,37 @@ function FinishedBriefCard({ brief }: { brief: FinishedBrief }) {
             <dd>{data?.channels.length ? data.channels.join(', ') : notSpecified}</dd>
           </div>
         </dl>
-        <ButtonLink
-          to={finishedBriefLink(brief.id)}
-          variant="secondary"
-          className={styles.smallButton}
-          aria-label={`View Details of ${brief.title}`}
-        >
-          View Details
-          <ArrowRightIcon />
-        </ButtonLink>
+        <div className={styles.cardActions}>
+          <ButtonLink
+            to={finishedBriefLink(brief.id)}
+            variant="secondary"
+            className={styles.smallButton}
+            aria-label={`View Details of ${brief.title}`}
+          >
+            View Details
+            <ArrowRightIcon />
+          </ButtonLink>
+          <Button
+            variant="secondary"
+            className={styles.smallButton}
+            disabled={busy}
+            aria-label={`Start from this brief: ${brief.title}`}
+            onClick={onStartFrom}
+          >
+            <SparkIcon />
+            Start from this brief
+          </Button>
+          <button
+            type="button"
+            className={styles.iconButton}
+            disabled={busy}
+            aria-label={`Delete ${brief.title}`}
+            title="Delete"
+            onClick={onDelete}
+          >
+            <EraseIcon />
+          </button>
+        </div>
       </Panel>
     </li>
   );

@@ -2,12 +2,14 @@
 // streamed chat turn, the sessions, the finished briefs, shaped as the real server shapes them.
 import {
   briefCreatorPaths,
+  briefDataOfSystemMessage,
   emptyBriefData,
   type BriefChatEvent,
   type BriefData,
   type BriefMessage,
   type ChatResponse,
   type ChatSession,
+  type ChatSessionDetails,
   type FinishedBrief,
 } from '@gem/contracts/brief-creator';
 import { beforeEach } from 'vitest';
@@ -106,9 +108,22 @@ export function finishedBrief(overrides: Partial<FinishedBrief> & { data?: Brief
 
 type Server = ReturnType<typeof serveApi>;
 
+/** The id at `from` segments from the path's end (0: the last). */
+const idInPath = (url: string | undefined, from = 0) =>
+  decodeURIComponent(new URL(url ?? '/', 'http://x').pathname.split('/').at(-1 - from) ?? '');
+
+/** Folded as the server folds a search (case and accents aside). */
+const folded = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ł/gi, 'l')
+    .toLowerCase();
+
 /**
  * Installs the brief routes on the test server before each test. Tests queue chat turns with
- * `reply`, read the requests from `calls`, and set what the lists answer.
+ * `reply`, read the requests from `calls` (chat turns), `saves` (briefs saved by hand) and
+ * `requests`, and set what the lists and a session by id answer.
  */
 export function fakeBriefApi(server: Server) {
   const state = {
@@ -116,6 +131,16 @@ export function fakeBriefApi(server: Server) {
     calls: [] as Record<string, unknown>[],
     sessions: [] as ChatSession[] | { status: number; code: string },
     finished: [] as FinishedBrief[] | { status: number; code: string },
+    /** Sessions by id beyond the open ones (finished, or older than the list). */
+    sessionDetails: {} as Record<string, ChatSessionDetails>,
+    /** `PUT …/brief`: the session and the brief saved. */
+    saves: [] as { sessionId: string; briefData: BriefData }[],
+    /** Finished briefs deleted (and not restored), by id. */
+    deleted: [] as FinishedBrief[],
+    /** The session 'Start from this brief' answers with. */
+    started: null as ChatSession | null,
+    /** A refusal for delete, restore or start, in the contracts' shape. */
+    refuse: null as { status: number; code: string; message: string } | null,
   };
 
   beforeEach(() => {
@@ -123,6 +148,11 @@ export function fakeBriefApi(server: Server) {
     state.calls = [];
     state.sessions = [];
     state.finished = [];
+    state.sessionDetails = {};
+    state.saves = [];
+    state.deleted = [];
+    state.started = null;
+    state.refuse = null;
 
     server.on('POST', briefCreatorPaths.chatStream, async (_req, raw, res) => {
       state.calls.push(JSON.parse(raw) as Record<string, unknown>);
@@ -142,16 +172,69 @@ export function fakeBriefApi(server: Server) {
         ? json(res, 200, { chatSessions: state.sessions })
         : json(res, state.sessions.status, { error: { code: state.sessions.code, message: 'Refused.' } }),
     );
-    server.on('GET', briefCreatorPaths.finishedBriefs, (_req, _raw, res) =>
-      Array.isArray(state.finished)
-        ? json(res, 200, { briefs: state.finished })
-        : json(res, state.finished.status, { error: { code: state.finished.code, message: 'Refused.' } }),
-    );
+    server.on('GET', `${briefCreatorPaths.chatSessions}/*`, (req, _raw, res) => {
+      const id = idInPath(req.url);
+      const open = Array.isArray(state.sessions) ? state.sessions.find((s) => s.id === id) : undefined;
+      const found =
+        state.sessionDetails[id] ??
+        (open ? { ...open, finishedAt: null, finishedBriefId: null, finishedBriefTitle: null } : undefined);
+      if (found) return json(res, 200, found);
+      return json(res, 404, { error: { code: 'not_found', message: 'No chat session with this id.' } });
+    });
+    server.on('PUT', `${briefCreatorPaths.chatSessions}/*`, (req, raw, res) => {
+      const { briefData } = JSON.parse(raw) as { briefData: BriefData };
+      state.saves.push({ sessionId: idInPath(req.url, 1), briefData });
+      json(res, 200, { changed: true });
+    });
+    server.on('POST', briefCreatorPaths.chatSessions, (_req, _raw, res) => {
+      if (state.refuse) return json(res, state.refuse.status, { error: state.refuse });
+      if (!state.started)
+        return json(res, 404, { error: { code: 'not_found', message: 'Brief not found.' } });
+      if (Array.isArray(state.sessions)) state.sessions.unshift(state.started);
+      json(res, 201, state.started);
+    });
+    server.on('GET', briefCreatorPaths.finishedBriefs, (req, _raw, res) => {
+      if (!Array.isArray(state.finished)) {
+        return json(res, state.finished.status, {
+          error: { code: state.finished.code, message: 'Refused.' },
+        });
+      }
+      const query = new URL(req.url ?? '/', 'http://x').searchParams;
+      const q = folded(query.get('q') ?? '').trim();
+      const type = query.get('campaignType');
+      const briefs = state.finished.filter(
+        (b) =>
+          folded(b.title).includes(q) &&
+          (!type ||
+            (briefDataOfSystemMessage(b.briefDataJson)?.campaignType as string[] | undefined)?.includes(
+              type,
+            )),
+      );
+      json(res, 200, { briefs });
+    });
     server.on('GET', '/api/brief/finished-briefs/*', (req, _raw, res) => {
-      const id = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname.split('/').at(-1) ?? '');
+      const id = idInPath(req.url);
       const found = Array.isArray(state.finished) ? state.finished.find((b) => b.id === id) : undefined;
       if (found) return json(res, 200, found);
       return json(res, 404, { error: { code: 'not_found', message: 'Brief not found.' } });
+    });
+    server.on('DELETE', '/api/brief/finished-briefs/*', (req, _raw, res) => {
+      if (state.refuse) return json(res, state.refuse.status, { error: state.refuse });
+      const id = idInPath(req.url);
+      const list = Array.isArray(state.finished) ? state.finished : [];
+      const found = list.find((b) => b.id === id);
+      if (!found) return json(res, 404, { error: { code: 'not_found', message: 'Brief not found.' } });
+      state.finished = list.filter((b) => b.id !== id);
+      state.deleted.push(found);
+      json(res, 200, { id, deletedAt: '2026-03-14T11:00:00.000Z' });
+    });
+    server.on('POST', '/api/brief/finished-briefs/*', (req, _raw, res) => {
+      const id = idInPath(req.url, 1);
+      const found = state.deleted.find((b) => b.id === id);
+      if (!found) return json(res, 404, { error: { code: 'not_found', message: 'Brief not found.' } });
+      state.deleted = state.deleted.filter((b) => b.id !== id);
+      state.finished = [...(Array.isArray(state.finished) ? state.finished : []), found];
+      json(res, 200, found);
     });
   });
 
