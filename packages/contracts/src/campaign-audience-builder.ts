@@ -83,22 +83,93 @@ export const campaignsResponseSchema = z.object({
 });
 export type CampaignsResponse = z.infer<typeof campaignsResponseSchema>;
 
-/** The four kinds of value a segment is made of. */
+/** The four kinds of value a segment is made of: the CRM's own strings. */
 export const segmentDimensions = ['subIndustries', 'roles', 'titles', 'workAreas'] as const;
 export type SegmentDimension = (typeof segmentDimensions)[number];
+
+/**
+ * A band of company size: accounts with `from` ≤ the CRM's number < `below` (no upper end when
+ * `below` is null). Its key is what a segment, a report link and the model use.
+ */
+export type SizeBand = { key: string; from: number; below: number | null };
+
+/** Bands of an account's employee count (Salesforce `NumberOfEmployees`). */
+export const employeeBands = [
+  { key: '1-49', from: 0, below: 50 },
+  { key: '50-249', from: 50, below: 250 },
+  { key: '250-999', from: 250, below: 1_000 },
+  { key: '1000+', from: 1_000, below: null },
+] as const satisfies readonly SizeBand[];
+export type EmployeeBand = (typeof employeeBands)[number]['key'];
+
+/** Bands of an account's annual revenue in the CRM's currency (Salesforce `AnnualRevenue`). */
+export const revenueBands = [
+  { key: '0-10M', from: 0, below: 10_000_000 },
+  { key: '10M-50M', from: 10_000_000, below: 50_000_000 },
+  { key: '50M-250M', from: 50_000_000, below: 250_000_000 },
+  { key: '250M-1B', from: 250_000_000, below: 1_000_000_000 },
+  { key: '1B+', from: 1_000_000_000, below: null },
+] as const satisfies readonly SizeBand[];
+export type RevenueBand = (typeof revenueBands)[number]['key'];
+
+/** The two size dimensions of a segment: bands computed from the CRM's numbers. */
+export const sizeDimensions = ['employeeBands', 'revenueBands'] as const;
+export type SizeDimension = (typeof sizeDimensions)[number];
+export const sizeBands: Record<SizeDimension, readonly SizeBand[]> = {
+  employeeBands,
+  revenueBands,
+};
+const employeeBandKeys = employeeBands.map((b) => b.key) as [EmployeeBand, ...EmployeeBand[]];
+const revenueBandKeys = revenueBands.map((b) => b.key) as [RevenueBand, ...RevenueBand[]];
+
+/** The band a number falls in; null for no number. */
+export function bandOf(bands: readonly SizeBand[], value: number | null): string | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  return bands.find((b) => value >= b.from && (b.below === null || value < b.below))?.key ?? null;
+}
+
+/** An amount in short: 12_000_000 → "12M", 1_500_000_000 → "1.5B", 48_300 → "48.3K". */
+export function shortAmount(value: number): string {
+  const [unit, size] = value >= 1e9 ? ['B', 1e9] : value >= 1e6 ? ['M', 1e6] : ['K', 1e3];
+  return `${Number((value / size).toFixed(1))}${unit}`;
+}
+
+/**
+ * A band as the page shows it: "50–249 employees", "1,000+ employees"; "PLN 10M–50M",
+ * "under PLN 10M", "PLN 1B+" (the currency when the CRM names it).
+ */
+export function sizeBandLabel(dimension: SizeDimension, key: string, currency: string | null = null): string {
+  const band = sizeBands[dimension].find((b) => b.key === key);
+  if (!band) return key;
+  if (dimension === 'employeeBands') {
+    const from = Math.max(1, band.from).toLocaleString('en-US');
+    return band.below === null
+      ? `${from}+ employees`
+      : `${from}–${(band.below - 1).toLocaleString('en-US')} employees`;
+  }
+  const money = (value: number) => (currency ? `${currency} ${shortAmount(value)}` : shortAmount(value));
+  if (band.below === null) return `${money(band.from)}+`;
+  if (band.from === 0) return `under ${money(band.below)}`;
+  return `${currency ? `${currency} ` : ''}${shortAmount(band.from)}–${shortAmount(band.below)}`;
+}
 
 export const segmentSchema = z.object({
   subIndustries: z.array(z.string().max(255)).max(SEGMENT_VALUES_MAX),
   roles: z.array(z.string().max(255)).max(SEGMENT_VALUES_MAX),
   titles: z.array(z.string().max(255)).max(SEGMENT_VALUES_MAX),
   workAreas: z.array(z.string().max(255)).max(SEGMENT_VALUES_MAX),
+  employeeBands: z.array(z.enum(employeeBandKeys)).max(employeeBands.length),
+  revenueBands: z.array(z.enum(revenueBandKeys)).max(revenueBands.length),
 });
 /**
  * Who a segment holds: contacts whose account's sub-industry is one of `subIndustries`, whose
- * role is one of `roles` or title one of `titles`, and whose work area is one of `workAreas`;
- * an empty list does not narrow.
+ * role is one of `roles` or title one of `titles`, whose work area is one of `workAreas`, and
+ * whose account's employee count and annual revenue fall in one of `employeeBands` and
+ * `revenueBands`; an empty list does not narrow.
  */
 export type Segment = z.infer<typeof segmentSchema>;
+/** A segment whose size bands may be left out: they do not narrow then. */
+export type SegmentInput = Omit<Segment, SizeDimension> & Partial<Pick<Segment, SizeDimension>>;
 
 /**
  * The report types, in the order the results show them:
@@ -164,6 +235,14 @@ export const campaignFactsSchema = z.object({
   byTitle: z.array(valueCountSchema),
   byRole: z.array(valueCountSchema),
   byWorkArea: z.array(valueCountSchema),
+  /**
+   * By the account's employee band and revenue band (values are band keys), in band order,
+   * bands without members left out; empty when the CRM has no such number.
+   */
+  byEmployees: z.array(valueCountSchema),
+  byRevenue: z.array(valueCountSchema),
+  /** The currency of the revenue bands (ISO 4217), null when the CRM does not say. */
+  revenueCurrency: z.string().nullable(),
   /** Past campaigns of the same type, best response rate first. */
   pastCampaigns: z.array(pastCampaignFactSchema),
 });
@@ -176,6 +255,9 @@ export const generateSegmentsResponseSchema = z.object({
   roles: z.array(z.string()),
   titles: z.array(z.string()),
   workAreas: z.array(z.string()),
+  /** Beyond the spec: the size bands (keys; sizeBandLabel names them). */
+  employeeBands: z.array(z.string()),
+  revenueBands: z.array(z.string()),
   campaigns: z.array(
     z.object({
       name: z.string(),
@@ -204,6 +286,16 @@ const queryList = z
   .optional()
   .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
 
+/** Band keys, one or several, as a list. */
+const bandList = <K extends string>(keys: readonly [K, ...K[]], what: string) => {
+  const key = z.enum(keys, { error: `Each ${what} must be one of ${keys.join(', ')}.` });
+  // A list first, so a wrong key's issue is the enum's own words.
+  return z.preprocess(
+    (value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]),
+    z.array(key).max(keys.length),
+  );
+};
+
 /**
  * A report of the embedded CRM, as its page's URL and the report API take it: repeated
  * parameters for the lists (`subIndustry=A&subIndustry=B`), so a value may hold a comma.
@@ -215,6 +307,10 @@ export const reportQuerySchema = z.object({
   role: queryList,
   title: queryList,
   workArea: queryList,
+  /** Employee bands (keys of employeeBands). */
+  employees: bandList(employeeBandKeys, 'employee band'),
+  /** Revenue bands (keys of revenueBands). */
+  revenue: bandList(revenueBandKeys, 'revenue band'),
   /** The past campaigns a past-responders report looks at. */
   pastCampaign: z
     .union([campaignIdSchema, z.array(campaignIdSchema).max(SEGMENT_VALUES_MAX)])
@@ -232,7 +328,7 @@ export type ReportQuery = z.output<typeof reportQuerySchema>;
 export function reportQueryEntries(report: {
   type: ReportType;
   campaignId: string;
-  segment: Segment;
+  segment: SegmentInput;
   pastCampaignIds: readonly string[];
 }): [string, string][] {
   const { segment } = report;
@@ -243,6 +339,8 @@ export function reportQueryEntries(report: {
     ...segment.roles.map((value): [string, string] => ['role', value]),
     ...segment.titles.map((value): [string, string] => ['title', value]),
     ...segment.workAreas.map((value): [string, string] => ['workArea', value]),
+    ...(segment.employeeBands ?? []).map((value): [string, string] => ['employees', value]),
+    ...(segment.revenueBands ?? []).map((value): [string, string] => ['revenue', value]),
     ...report.pastCampaignIds.map((id): [string, string] => ['pastCampaign', id]),
   ];
 }
@@ -259,6 +357,9 @@ export const reportContactSchema = z.object({
   account: z.string().nullable(),
   industry: z.string().nullable(),
   subIndustry: z.string().nullable(),
+  /** The account's employee count and annual revenue, when the CRM has them. */
+  employees: z.number().int().nonnegative().nullable(),
+  annualRevenue: z.number().nonnegative().nullable(),
   /** The contact's latest campaign response, or null when they never responded. */
   lastResponse: z
     .object({
@@ -276,6 +377,8 @@ export const reportResponseSchema = z.object({
   description: z.string(),
   campaign: campaignSummarySchema,
   segment: segmentSchema,
+  /** The currency of the revenue bands and figures (ISO 4217), null when the CRM does not say. */
+  revenueCurrency: z.string().nullable(),
   /** Every contact the report matches (the reach). */
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),

@@ -224,6 +224,8 @@ const standardFields: Record<string, SalesforceField[]> = {
     field('Title', 'string'),
     field('Company', 'string'),
     field('Industry', 'picklist'),
+    field('NumberOfEmployees', 'int'),
+    field('AnnualRevenue', 'currency'),
     field('Status', 'picklist'),
     field('City', 'string'),
     field('Country', 'string'),

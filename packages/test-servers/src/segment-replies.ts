@@ -19,11 +19,18 @@ export function offeredValues(schema: unknown, field: string, count: number): st
   return values.slice(0, Math.min(count, list?.maxItems ?? count));
 }
 
-/** A plausible answer for a segments request: the first values offered of each kind. */
-export function segmentsReply(request: Pick<RecordedRequest, 'structured'>): Record<string, unknown> {
+/**
+ * A plausible answer for a segments request: the first values offered of each kind, and, when
+ * the goal asks for mid-sized companies ("średnich firm"), the 50–249 employee band if offered.
+ */
+export function segmentsReply(
+  request: Pick<RecordedRequest, 'structured'> & { body?: Pick<RecordedRequest['body'], 'messages'> },
+): Record<string, unknown> {
   const schema = request.structured?.schema;
   const subIndustries = offeredValues(schema, 'subIndustries', 2);
   const titles = offeredValues(schema, 'titles', 3);
+  const asked = (request.body?.messages ?? []).map((m) => String(m.content)).join('\n');
+  const midSized = /średni\p{L}* (?:firm|przedsiębiorstw)/iu.test(asked);
   return {
     explanation:
       `Najlepiej odpowiadali uczestnicy z podbranż ${subIndustries.join(' i ') || 'obecnych w kampanii'}, ` +
@@ -33,6 +40,8 @@ export function segmentsReply(request: Pick<RecordedRequest, 'structured'>): Rec
     roles: offeredValues(schema, 'roles', 2),
     titles,
     workAreas: offeredValues(schema, 'workAreas', 2),
+    employeeBands: midSized ? offeredValues(schema, 'employeeBands', 4).filter((b) => b === '50-249') : [],
+    revenueBands: [],
     campaignIds: offeredValues(schema, 'campaignIds', 2),
     approach:
       'Zaproś segment osobistym mailem od partnera linii usług, z krótkim opisem korzyści i datą. ' +

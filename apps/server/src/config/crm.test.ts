@@ -49,9 +49,21 @@ describe('CRM settings', () => {
         title: 'Title',
         role: null,
         workArea: 'Department',
+        // Company size: the standard fields, banded.
+        employees: 'Account.NumberOfEmployees',
+        annualRevenue: 'Account.AnnualRevenue',
       },
-      lead: { industry: 'Industry', subIndustry: null, title: 'Title', role: null, workArea: null },
+      lead: {
+        industry: 'Industry',
+        subIndustry: null,
+        title: 'Title',
+        role: null,
+        workArea: null,
+        employees: 'NumberOfEmployees',
+        annualRevenue: 'AnnualRevenue',
+      },
       campaign: { objective: 'Description', lineOfService: null },
+      revenueCurrency: null,
       reports: {},
     });
   });
@@ -101,10 +113,21 @@ describe('CRM settings', () => {
     const mapping = file(
       'mapping.json',
       JSON.stringify({
-        contact: { subIndustry: 'Account.Sub_Industry__c', role: 'Role__c', workArea: null },
+        contact: {
+          subIndustry: 'Account.Sub_Industry__c',
+          role: 'Role__c',
+          workArea: null,
+          annualRevenue: 'Account.Revenue_EUR__c',
+        },
         lead: null,
         campaign: { lineOfService: 'Line_of_Service__c' },
-        reports: { 'follow-up': { reportId: '00O5g000004AbCdEAK', filters: ['campaignId', 'titles'] } },
+        revenueCurrency: 'EUR',
+        reports: {
+          'follow-up': {
+            reportId: '00O5g000004AbCdEAK',
+            filters: ['campaignId', 'titles', 'employeesFrom', 'employeesBelow', 'revenueBands'],
+          },
+        },
       }),
     );
     const { config, problems } = parse({ ...salesforce, GEM_SALESFORCE_MAPPING_FILE: mapping });
@@ -116,10 +139,18 @@ describe('CRM settings', () => {
         title: 'Title',
         role: 'Role__c',
         workArea: null,
+        employees: 'Account.NumberOfEmployees',
+        annualRevenue: 'Account.Revenue_EUR__c',
       },
       lead: null,
       campaign: { objective: 'Description', lineOfService: 'Line_of_Service__c' },
-      reports: { 'follow-up': { reportId: '00O5g000004AbCdEAK', filters: ['campaignId', 'titles'] } },
+      revenueCurrency: 'EUR',
+      reports: {
+        'follow-up': {
+          reportId: '00O5g000004AbCdEAK',
+          filters: ['campaignId', 'titles', 'employeesFrom', 'employeesBelow', 'revenueBands'],
+        },
+      },
     });
   });
 
@@ -137,12 +168,14 @@ describe('CRM settings', () => {
     const injected = problemsOf(
       JSON.stringify({
         contact: { title: "Title FROM Contact WHERE Name = 'x'" },
+        revenueCurrency: 'zł',
         reports: { 'follow-up': { reportId: 'x' } },
         extra: 1,
       }),
     );
     expect(injected).toEqual([
       expect.stringMatching(/contact\.title: must be a field API name/),
+      expect.stringMatching(/revenueCurrency: must be a currency code such as PLN or EUR/),
       expect.stringMatching(/reports\.follow-up\.reportId: must be a report id/),
       expect.stringMatching(/Unrecognized key/),
     ]);

@@ -44,10 +44,13 @@ const fieldPath = z
   })
   .nullable();
 
-/** Where each kind of value is on a person record (Contact or Lead); null: not used in this org. */
-const personFields = (
-  defaults: Record<'industry' | 'subIndustry' | 'title' | 'role' | 'workArea', string | null>,
-) =>
+/**
+ * Where each kind of value is on a person record (Contact or Lead); null: not used in this org.
+ * `employees` and `annualRevenue` are numbers (the company's), banded into the size dimensions.
+ */
+type PersonFieldName =
+  'industry' | 'subIndustry' | 'title' | 'role' | 'workArea' | 'employees' | 'annualRevenue';
+const personFields = (defaults: Record<PersonFieldName, string | null>) =>
   z
     .object({
       industry: fieldPath.default(defaults.industry),
@@ -55,10 +58,37 @@ const personFields = (
       title: fieldPath.default(defaults.title),
       role: fieldPath.default(defaults.role),
       workArea: fieldPath.default(defaults.workArea),
+      employees: fieldPath.default(defaults.employees),
+      annualRevenue: fieldPath.default(defaults.annualRevenue),
     })
     .strict();
 
-/** What an fvN parameter of a report template is filled with. */
+const contactDefaults = {
+  industry: 'Account.Industry',
+  subIndustry: null,
+  title: 'Title',
+  role: null,
+  workArea: 'Department',
+  employees: 'Account.NumberOfEmployees',
+  annualRevenue: 'Account.AnnualRevenue',
+};
+const leadDefaults = {
+  industry: 'Industry',
+  subIndustry: null,
+  title: 'Title',
+  role: null,
+  workArea: null,
+  employees: 'NumberOfEmployees',
+  annualRevenue: 'AnnualRevenue',
+};
+
+/**
+ * What an fvN parameter of a report template is filled with: a list's values comma-joined; a
+ * size dimension's band keys (`employeeBands`, `revenueBands`: for a filter on a formula field
+ * that gives GEM's keys), or the span of the chosen bands as numbers (`employeesFrom` for a
+ * "greater or equal" filter, `employeesBelow` for a "less than" one; empty when the segment has
+ * no such bound).
+ */
 export const reportFilterValues = [
   'campaignId',
   'pastCampaignIds',
@@ -66,6 +96,12 @@ export const reportFilterValues = [
   'roles',
   'titles',
   'workAreas',
+  'employeeBands',
+  'revenueBands',
+  'employeesFrom',
+  'employeesBelow',
+  'revenueFrom',
+  'revenueBelow',
 ] as const;
 export type ReportFilterValue = (typeof reportFilterValues)[number];
 
@@ -80,29 +116,15 @@ const reportTemplate = z
 
 export const crmMappingSchema = z
   .object({
-    contact: personFields({
-      industry: 'Account.Industry',
-      subIndustry: null,
-      title: 'Title',
-      role: null,
-      workArea: 'Department',
-    }).default({
-      industry: 'Account.Industry',
-      subIndustry: null,
-      title: 'Title',
-      role: null,
-      workArea: 'Department',
-    }),
+    contact: personFields(contactDefaults).default(contactDefaults),
     /** Null: campaign members that are leads are left out. */
-    lead: personFields({
-      industry: 'Industry',
-      subIndustry: null,
-      title: 'Title',
-      role: null,
-      workArea: null,
-    })
+    lead: personFields(leadDefaults).nullable().default(leadDefaults),
+    /** The org's currency of AnnualRevenue (ISO 4217, e.g. PLN), shown with the revenue bands. */
+    revenueCurrency: z
+      .string()
+      .regex(/^[A-Z]{3}$/, { error: 'must be a currency code such as PLN or EUR' })
       .nullable()
-      .default({ industry: 'Industry', subIndustry: null, title: 'Title', role: null, workArea: null }),
+      .default(null),
     campaign: z
       .object({ objective: fieldPath.default('Description'), lineOfService: fieldPath.default(null) })
       .strict()

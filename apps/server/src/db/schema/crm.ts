@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   char,
   date,
@@ -50,7 +51,10 @@ export const crmAccounts = pgTable(
     subIndustry: text('sub_industry'),
     country: text('country'),
     city: text('city'),
+    /** Salesforce: NumberOfEmployees. */
     employees: integer('employees'),
+    /** Whole units of the demo CRM's currency (Salesforce: AnnualRevenue). */
+    annualRevenue: bigint('annual_revenue', { mode: 'number' }),
   },
   (t) => [index('crm_accounts_sub_industry_idx').on(t.subIndustry)],
 );

@@ -4,7 +4,7 @@ import type {
   CrmProvider,
   ReportContact,
   ReportType,
-  Segment,
+  SegmentInput,
 } from '@gem/contracts/campaign-audience-builder';
 
 /**
@@ -18,7 +18,8 @@ import type {
 export type CrmReportQuery = {
   type: ReportType;
   campaignId: string;
-  segment: Segment;
+  /** Size bands left out do not narrow. */
+  segment: SegmentInput;
   /** The past campaigns a past-responders report looks at (their responders). */
   pastCampaignIds: readonly string[];
 };
@@ -29,6 +30,9 @@ export type CrmVocabulary = {
   roles: string[];
   titles: string[];
   workAreas: string[];
+  /** The size bands (keys, in band order) the CRM can tell: none when it has no such number. */
+  employeeBands: string[];
+  revenueBands: string[];
 };
 
 export type CampaignFactsOptions = {
@@ -72,6 +76,8 @@ export interface Crm {
   readonly provider: CrmProvider;
   /** True for the embedded demo CRM: every record is fictional. */
   readonly sample: boolean;
+  /** The currency of accounts' annual revenue (ISO 4217), null when GEM is not told. */
+  readonly revenueCurrency: string | null;
   /**
    * Campaigns whose name contains `q` (any case) or whose id starts with it; the most recent
    * (start date, newest first) when `q` is blank. At most `limit`.

@@ -9,7 +9,7 @@ import {
   type CampaignSummary,
   type ReportContact,
   type ReportResponse,
-  type Segment,
+  type SegmentInput,
 } from '@gem/contracts/campaign-audience-builder';
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,8 +31,8 @@ const MARTA = 'marta';
 const OLEK = 'olek';
 let campaign: CampaignSummary;
 
-const everyone: Segment = { subIndustries: [], roles: [], titles: [], workAreas: [] };
-const queryOf = (segment: Segment = everyone) =>
+const everyone: SegmentInput = { subIndustries: [], roles: [], titles: [], workAreas: [] };
+const queryOf = (segment: SegmentInput = everyone) =>
   new URLSearchParams(
     reportQueryEntries({ type: 'new-prospects', campaignId: campaign.id, segment, pastCampaignIds: [] }),
   ).toString();
@@ -92,6 +92,8 @@ const csvRowOf = (c: ReportContact) => [
   c.account ?? '',
   c.industry ?? '',
   c.subIndustry ?? '',
+  c.employees === null ? '' : String(c.employees),
+  c.annualRevenue === null ? '' : String(c.annualRevenue),
   c.lastResponse?.campaignName ?? '',
   c.lastResponse?.respondedAt ?? '',
 ];
@@ -134,6 +136,8 @@ const HEADER = [
   'Account',
   'Industry',
   'Sub-industry',
+  'Employees',
+  'Annual revenue',
   'Last response',
   'Responded on',
 ];
@@ -172,15 +176,27 @@ describe('a whole report as a CSV file', () => {
       select c.id, c.first_name || ' ' || c.last_name as name, coalesce(c.email, '') as email,
         coalesce(c.title, '') as title, coalesce(c.account_id, '') as account_id,
         coalesce(a.name, '') as account, coalesce(a.industry, '') as industry,
-        coalesce(a.sub_industry, '') as sub_industry
+        coalesce(a.sub_industry, '') as sub_industry, coalesce(a.employees::text, '') as employees,
+        coalesce(a.annual_revenue::text, '') as revenue
       from crm_contacts c left join crm_accounts a on a.id = c.account_id
       where not exists (select 1 from crm_campaign_members m where m.contact_id = c.id and m.campaign_id = ${campaign.id})
     `)) as unknown as { rows: Record<string, string>[] };
-    const key = (cells: string[]) => cells.slice(0, 8).join('\u0000');
+    const key = (cells: string[]) => cells.slice(0, 10).join('\u0000');
     expect(rows.map(key).sort()).toEqual(
       expected.rows
         .map((r) =>
-          key([r.id!, r.name!, r.email!, r.title!, r.account_id!, r.account!, r.industry!, r.sub_industry!]),
+          key([
+            r.id!,
+            r.name!,
+            r.email!,
+            r.title!,
+            r.account_id!,
+            r.account!,
+            r.industry!,
+            r.sub_industry!,
+            r.employees!,
+            r.revenue!,
+          ]),
         )
         .sort(),
     );
@@ -323,6 +339,8 @@ describe('cells a spreadsheet would run', () => {
         `'+48 Hurt sp. z o.o.`,
         `'-5`,
         'Formula test',
+        '',
+        '',
         '',
         '',
       ],

@@ -18,9 +18,11 @@ export const segmentsSystemPrompt = [
   'skierować kampanię, aby osiągnąć cel marketingowy.',
   '',
   'Zasady:',
-  '- Wybieraj wartości (podbranże, role, stanowiska, obszary pracy, kampanie) wyłącznie z list',
-  '  dozwolonych wartości w schemacie odpowiedzi, dokładnie w tej pisowni; nie tłumacz ich i nie',
-  '  wymyślaj nowych.',
+  '- Wybieraj wartości (podbranże, role, stanowiska, obszary pracy, przedziały wielkości firm,',
+  '  kampanie) wyłącznie z list dozwolonych wartości w schemacie odpowiedzi, dokładnie w tej',
+  '  pisowni; nie tłumacz ich i nie wymyślaj nowych.',
+  '- Gdy cel mówi o wielkości firm (np. „średnie firmy”), wybierz pasujące przedziały liczby',
+  '  pracowników lub przychodów; w przeciwnym razie zostaw te listy puste.',
   '- Opieraj się na faktach: wskaźnikach odpowiedzi w grupach i na kampaniach, które zadziałały',
   '  najlepiej. Lista może być pusta, jeśli dane nic nie wskazują.',
   '- W polu explanation wyjaśnij po polsku (3–5 zdań), dlaczego te segmenty, z liczbami. Pisz',
@@ -81,6 +83,11 @@ export function segmentsUserPrompt(facts: CampaignFacts, topic: string): string 
     ...splitLines('Role', facts.byRole),
     ...splitLines('Stanowiska', facts.byTitle),
     ...splitLines('Obszary pracy', facts.byWorkArea),
+    ...splitLines('Wielkość firm: liczba pracowników', facts.byEmployees),
+    ...splitLines(
+      `Wielkość firm: roczne przychody${facts.revenueCurrency ? ` w ${facts.revenueCurrency}` : ''} (M = mln, B = mld)`,
+      facts.byRevenue,
+    ),
     '',
     facts.pastCampaigns.length === 0
       ? 'Brak wcześniejszych kampanii tego typu.'

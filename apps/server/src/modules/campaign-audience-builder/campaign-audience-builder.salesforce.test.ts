@@ -32,13 +32,18 @@ import { CRM_UNAVAILABLE, noSuchCampaign, REPORTS_IN_SALESFORCE } from './campai
 
 const campaignId = salesforceId(keyPrefixes.Campaign, 1);
 const pastId = salesforceId(keyPrefixes.Campaign, 2);
-const account = (n: number, industry: string, sub: string) => ({
+const account = (n: number, industry: string, sub: string, employees: number) => ({
   Id: salesforceId(keyPrefixes.Account, n),
   Name: `Konto ${n} (fikcyjne)`,
   Industry: industry,
   Sub_Industry__c: sub,
+  NumberOfEmployees: employees,
+  AnnualRevenue: employees * 400_000,
 });
-const accounts = [account(1, 'Manufacturing', 'Chemicals'), account(2, 'Financial Services', 'Banking')];
+const accounts = [
+  account(1, 'Manufacturing', 'Chemicals', 120),
+  account(2, 'Financial Services', 'Banking', 2_400),
+];
 const contacts = Array.from({ length: 60 }, (_, i) => ({
   Id: salesforceId(keyPrefixes.Contact, i + 1),
   FirstName: 'Ewa',
@@ -57,7 +62,13 @@ const mapping = crmMappingSchema.parse({
     role: null,
     workArea: 'Department',
   },
-  reports: { 'new-prospects': { reportId: REPORT_ID, filters: ['campaignId', 'subIndustries', 'titles'] } },
+  revenueCurrency: 'EUR',
+  reports: {
+    'new-prospects': {
+      reportId: REPORT_ID,
+      filters: ['campaignId', 'subIndustries', 'titles', 'employeesFrom', 'employeesBelow'],
+    },
+  },
 });
 
 let sf: SalesforceServer;
@@ -203,6 +214,53 @@ describe('on Salesforce', () => {
     expect(body.campaigns.map((c) => c.name)).toEqual(['Śniadanie CFO']);
     const schema = JSON.stringify(ai.requests[0]!.structured?.schema);
     expect(schema).toContain('Brak dostępnych wartości w CRM');
+  });
+
+  it('offers the size bands, narrows a segment of mid-sized companies, and puts its span on the report link', async () => {
+    ai.enqueue({
+      kind: 'object',
+      value: {
+        explanation: 'Najlepiej odpowiadały średnie firmy chemiczne.',
+        subIndustries: [],
+        roles: [],
+        titles: [],
+        workAreas: [],
+        employeeBands: ['50-249'],
+        revenueBands: ['EUR 10M–50M'],
+        campaignIds: [],
+        approach: 'E-mail od partnera.',
+      },
+    });
+    const res = await call('POST', paths.generate, { campaignId, topic: 'Średnie firmy.' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = generateSegmentsResponseSchema.parse(res.json());
+    const schema = JSON.stringify(ai.requests[0]!.structured?.schema);
+    expect(schema).toContain('"enum":["1-49","50-249","250-999","1000+"]');
+    expect(schema).toContain('(w EUR)');
+    expect(body.employeeBands).toEqual(['50-249']);
+    expect(body.revenueBands).toEqual(['10M-50M']);
+    // The first account (120 people, 48M) holds the even members, the second (2,400) the odd.
+    const inFirst = (i: number) => i % 2 === 0;
+    const members = contacts.slice(0, 30).map((_, i) => i);
+    expect(body.facts.byEmployees).toEqual([
+      {
+        value: '50-249',
+        responders: members.filter((i) => inFirst(i) && i % 3 === 0).length,
+        nonResponders: members.filter((i) => inFirst(i) && i % 3 !== 0).length,
+      },
+      {
+        value: '1000+',
+        responders: members.filter((i) => !inFirst(i) && i % 3 === 0).length,
+        nonResponders: members.filter((i) => !inFirst(i) && i % 3 !== 0).length,
+      },
+    ]);
+    expect(body.facts.revenueCurrency).toBe('EUR');
+    const [report] = body.reports;
+    // New prospects: the first account's contacts that are not members (30 of the 60 are).
+    expect(report!.reach).toBe(contacts.slice(30).filter((_, i) => inFirst(i + 30)).length);
+    expect(report!.description).toContain('companies of 50–249 employees; annual revenue EUR 10M–50M');
+    const url = new URL(report!.url);
+    expect([url.searchParams.get('fv3'), url.searchParams.get('fv4')]).toEqual(['50', '250']);
   });
 
   it('says that no campaign has an id the org does not know', async () => {

@@ -3,6 +3,9 @@ import {
   reportTypes,
   REPORT_PAGE_SIZE,
   SEGMENT_VALUES_MAX,
+  sizeBandLabel,
+  sizeBands,
+  type SizeDimension,
   type CampaignFacts,
   type CampaignsResponse,
   type CampaignSummary,
@@ -82,6 +85,8 @@ export const CSV_HEADER = [
   'Account',
   'Industry',
   'Sub-industry',
+  'Employees',
+  'Annual revenue',
   'Last response',
   'Responded on',
 ];
@@ -106,6 +111,8 @@ const csvRow = (c: ReportContact) => [
   c.account ?? '',
   c.industry ?? '',
   c.subIndustry ?? '',
+  c.employees === null ? '' : String(c.employees),
+  c.annualRevenue === null ? '' : String(c.annualRevenue),
   c.lastResponse?.campaignName ?? '',
   c.lastResponse?.respondedAt ?? '',
 ];
@@ -117,7 +124,7 @@ const csvRow = (c: ReportContact) => [
  * values pass the check, and keepKnown drops them afterwards: no way of overfilling a list fails
  * the generation.
  */
-function answerSchema(vocabulary: CrmVocabulary, pastCampaignIds: string[]) {
+function answerSchema(vocabulary: CrmVocabulary, pastCampaignIds: string[], currency: string | null) {
   const choices = (values: string[], description: string) =>
     values.length === 0
       ? z
@@ -134,6 +141,18 @@ function answerSchema(vocabulary: CrmVocabulary, pastCampaignIds: string[]) {
     roles: choices(vocabulary.roles, 'Role kontaktów w segmencie.'),
     titles: choices(vocabulary.titles, 'Stanowiska kontaktów w segmencie.'),
     workAreas: choices(vocabulary.workAreas, 'Obszary pracy kontaktów w segmencie.'),
+    // Left out by some models when they choose no band: read as none.
+    employeeBands: z.preprocess(
+      (value) => value ?? [],
+      choices(vocabulary.employeeBands, 'Przedziały liczby pracowników firm w segmencie (np. 50-249).'),
+    ),
+    revenueBands: z.preprocess(
+      (value) => value ?? [],
+      choices(
+        vocabulary.revenueBands,
+        `Przedziały rocznych przychodów firm w segmencie${currency ? ` (w ${currency})` : ''}; M = mln, B = mld.`,
+      ),
+    ),
     campaignIds: choices(pastCampaignIds, 'ID wcześniejszych kampanii, na których warto się wzorować.'),
     approach: z.string().describe('Jak dotrzeć do segmentów: 3–5 zdań po polsku.'),
   });
@@ -158,13 +177,56 @@ const joined = (values: readonly string[]) => values.join(', ');
 const listed = (values: readonly string[], max = 3) =>
   values.length <= max ? joined(values) : `${joined(values.slice(0, max))} and ${values.length - max} more`;
 
+/**
+ * The model's size bands as keys: a key in any case, or a band's label ("50–249 employees",
+ * "PLN 10M–50M", "1,000+"), as models sometimes copy the label instead.
+ */
+function keepBands(
+  values: string[],
+  dimension: SizeDimension,
+  offered: string[],
+  currency: string | null,
+): { kept: string[]; dropped: string[] } {
+  const code = currency?.toLocaleLowerCase('pl');
+  const plain = (text: string) => {
+    const bare = text
+      .toLocaleLowerCase('pl')
+      .replace(/[\u2012-\u2015]/g, '-')
+      .replace(/employees|pracownik\p{L}*|[\s,]/gu, '');
+    return code ? bare.replaceAll(code, '') : bare;
+  };
+  const byForm = new Map<string, string>();
+  for (const band of sizeBands[dimension]) {
+    if (!offered.includes(band.key)) continue;
+    for (const form of [
+      band.key,
+      sizeBandLabel(dimension, band.key),
+      sizeBandLabel(dimension, band.key, currency),
+    ])
+      byForm.set(plain(form), band.key);
+  }
+  const kept: string[] = [];
+  const dropped: string[] = [];
+  for (const value of values) {
+    const key = byForm.get(plain(value));
+    if (key === undefined) dropped.push(value);
+    else if (!kept.includes(key)) kept.push(key);
+  }
+  // In band order, as the page and the links show them.
+  return { kept: offered.filter((key) => kept.includes(key)), dropped };
+}
+
 /** The segment in words, e.g. "sub-industries Automotive parts, Chemicals; roles or titles CFO". */
-function segmentInWords(segment: Segment): string {
+function segmentInWords(segment: Segment, currency: string | null): string {
   const people = [...segment.roles, ...segment.titles];
+  const bands = (dimension: SizeDimension) =>
+    segment[dimension].map((key) => sizeBandLabel(dimension, key, currency));
   const parts = [
     segment.subIndustries.length > 0 ? `sub-industries ${listed(segment.subIndustries)}` : null,
     people.length > 0 ? `roles or titles ${listed(people)}` : null,
     segment.workAreas.length > 0 ? `work areas ${listed(segment.workAreas)}` : null,
+    segment.employeeBands.length > 0 ? `companies of ${listed(bands('employeeBands'))}` : null,
+    segment.revenueBands.length > 0 ? `annual revenue ${listed(bands('revenueBands'))}` : null,
   ].filter((part) => part !== null);
   return parts.length === 0 ? 'all contacts' : parts.join('; ');
 }
@@ -175,8 +237,9 @@ export function reportWording(
   campaign: { name: string },
   segment: Segment,
   pastCampaigns: number,
+  currency: string | null = null,
 ): { title: string; description: string } {
-  const who = segmentInWords(segment);
+  const who = segmentInWords(segment, currency);
   const name = `“${campaign.name}”`;
   const title = `${reportTypeLabels[type]}: ${listed(segment.subIndustries.length > 0 ? segment.subIndustries : [...segment.roles, ...segment.titles], 2) || 'all contacts'}`;
   switch (type) {
@@ -242,6 +305,7 @@ export function createCampaignAudienceBuilder({
     const schema = answerSchema(
       vocabulary,
       facts.pastCampaigns.map((c) => c.id),
+      facts.revenueCurrency,
     );
     const asked: ChatTurn[] = [{ role: 'user', content: segmentsUserPrompt(facts, topic) }];
     let messages = asked;
@@ -297,7 +361,12 @@ export function createCampaignAudienceBuilder({
           if (!(err instanceof CrmError)) throw err;
           log.warn({ err, crm: crm.provider, type }, 'could not count a report; shown without its reach');
         }
-        return { type, url, reach, ...reportWording(type, facts.campaign, segment, pastCampaignIds.length) };
+        return {
+          type,
+          url,
+          reach,
+          ...reportWording(type, facts.campaign, segment, pastCampaignIds.length, crm.revenueCurrency),
+        };
       }),
     );
     return reports.filter((report) => report !== null);
@@ -307,21 +376,25 @@ export function createCampaignAudienceBuilder({
   async function reportHeading(query: ReportQuery, log: Logger) {
     const campaign = await fromCrm(log, 'read a campaign', () => crm.getCampaign(query.campaignId));
     if (!campaign) throw new AppError(404, 'not_found', noSuchCampaign(query.campaignId));
+    const segment: Segment = {
+      subIndustries: query.subIndustry,
+      roles: query.role,
+      titles: query.title,
+      workAreas: query.workArea,
+      employeeBands: query.employees,
+      revenueBands: query.revenue,
+    };
     const report: CrmReportQuery = {
       type: query.type,
       campaignId: query.campaignId,
-      segment: {
-        subIndustries: query.subIndustry,
-        roles: query.role,
-        titles: query.title,
-        workAreas: query.workArea,
-      },
+      segment,
       pastCampaignIds: query.pastCampaign,
     };
     return {
       campaign,
       report,
-      ...reportWording(query.type, campaign, report.segment, query.pastCampaign.length),
+      segment,
+      ...reportWording(query.type, campaign, segment, query.pastCampaign.length, crm.revenueCurrency),
     };
   }
 
@@ -439,6 +512,18 @@ export function createCampaignAudienceBuilder({
           roles: keepKnown(answer.object.roles, vocabulary.roles),
           titles: keepKnown(answer.object.titles, vocabulary.titles),
           workAreas: keepKnown(answer.object.workAreas, vocabulary.workAreas),
+          employeeBands: keepBands(
+            answer.object.employeeBands,
+            'employeeBands',
+            vocabulary.employeeBands,
+            facts.revenueCurrency,
+          ),
+          revenueBands: keepBands(
+            answer.object.revenueBands,
+            'revenueBands',
+            vocabulary.revenueBands,
+            facts.revenueCurrency,
+          ),
           campaigns: keepKnown(
             answer.object.campaignIds,
             facts.pastCampaigns.map((c) => c.id),
@@ -460,6 +545,8 @@ export function createCampaignAudienceBuilder({
           roles: chosen.roles.kept,
           titles: chosen.titles.kept,
           workAreas: chosen.workAreas.kept,
+          employeeBands: chosen.employeeBands.kept as Segment['employeeBands'],
+          revenueBands: chosen.revenueBands.kept as Segment['revenueBands'],
         };
         const pastCampaigns = chosen.campaigns.kept.flatMap((id) =>
           facts.pastCampaigns.filter((c) => c.id === id),
@@ -531,7 +618,8 @@ export function createCampaignAudienceBuilder({
           title: heading.title,
           description: heading.description,
           campaign: heading.campaign,
-          segment: heading.report.segment,
+          segment: heading.segment,
+          revenueCurrency: crm.revenueCurrency,
           total: page.total,
           page: query.page,
           pageSize: REPORT_PAGE_SIZE,

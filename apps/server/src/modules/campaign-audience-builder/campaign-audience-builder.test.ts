@@ -156,7 +156,7 @@ describe('generating segments', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Contact ID,Name,E-mail,Title,Account ID,Account,Industry,Sub-industry,Last response,Responded on',
+      'Contact ID,Name,E-mail,Title,Account ID,Account,Industry,Sub-industry,Employees,Annual revenue,Last response,Responded on',
     );
     expect(lines).toHaveLength(report.reach! + 1);
     // The rows carry the CRM's ids and e-mail: the report page's first contact is the first row.
@@ -184,6 +184,100 @@ describe('generating segments', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(t.ai.requests[0]!.structured).toMatchObject({ mode: 'tool', name: SEGMENTS_SCHEMA_NAME });
     expect(generateSegmentsResponseSchema.parse(res.json()).subIndustries.length).toBeGreaterThan(0);
+  });
+});
+
+describe('company size', () => {
+  it('offers the employee and revenue bands the CRM has as enums, and shows the model the members by size', async () => {
+    const schema = offeredRequest.structured!.schema;
+    expect(offeredValues(schema, 'employeeBands', 10)).toEqual(['1-49', '50-249', '250-999', '1000+']);
+    expect(offeredValues(schema, 'revenueBands', 10)).toEqual([
+      '0-10M',
+      '10M-50M',
+      '50M-250M',
+      '250M-1B',
+      '1B+',
+    ]);
+    const user = userOf(offeredRequest);
+    expect(user).toContain('Wielkość firm: liczba pracowników');
+    expect(user).toContain('Wielkość firm: roczne przychody w PLN');
+    expect(user).toMatch(/- "50-249": \d+ \/ \d+, /);
+  });
+
+  it('narrows the segment to the model’s bands (keys or labels), and its reports and CSV to companies of that size', async () => {
+    const reply = segmentsReply(offeredRequest);
+    t.ai.enqueue({
+      kind: 'object',
+      value: {
+        ...reply,
+        subIndustries: [],
+        roles: [],
+        titles: [],
+        workAreas: ['Finance'],
+        employeeBands: ['50–249 employees', '50-249'],
+        revenueBands: ['PLN 10M–50M', '50m-250m', 'średnie'],
+      },
+    });
+    const res = await generate({ campaignId: campaign().id, topic: goal });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = generateSegmentsResponseSchema.parse(res.json());
+    expect(body.employeeBands).toEqual(['50-249']);
+    expect(body.revenueBands).toEqual(['10M-50M', '50M-250M']);
+    expect(body.facts.revenueCurrency).toBe('PLN');
+    expect(body.facts.byEmployees.map((v) => v.value)).toEqual(['1-49', '50-249', '250-999', '1000+']);
+    expect((await latestRecord()).output).toMatchObject({ dropped: { revenueBands: ['średnie'] } });
+
+    const report = body.reports.find((r) => r.type === 'new-prospects')!;
+    expect(report.description).toContain('companies of 50–249 employees');
+    expect(report.description).toContain('annual revenue PLN 10M–50M, PLN 50M–250M)');
+    const query = new URL(report.url, 'http://gem.test').searchParams;
+    expect(query.getAll('employees')).toEqual(['50-249']);
+    expect(query.getAll('revenue')).toEqual(['10M-50M', '50M-250M']);
+
+    const page = reportResponseSchema.parse((await get(`${paths.report}?${query}`)).json());
+    expect(page.total).toBe(report.reach);
+    expect(page.total).toBeGreaterThan(0);
+    expect(page.segment).toMatchObject({ employeeBands: ['50-249'], revenueBands: ['10M-50M', '50M-250M'] });
+    expect(page.revenueCurrency).toBe('PLN');
+    for (const c of page.contacts) {
+      expect(c.employees).toBeGreaterThanOrEqual(50);
+      expect(c.employees).toBeLessThan(250);
+      expect(c.annualRevenue).toBeGreaterThanOrEqual(10_000_000);
+      expect(c.annualRevenue).toBeLessThan(250_000_000);
+    }
+
+    const csv = await get(`${paths.reportCsv}?${query}`);
+    const [header, ...rows] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const columns = header!.split(',');
+    expect(columns).toContain('Employees');
+    expect(columns).toContain('Annual revenue');
+    expect(rows).toHaveLength(page.total);
+    // No cell of these rows holds a comma or a quote: split plainly.
+    const cells = rows.map((row) => row.split(','));
+    const employees = cells.map((r) => Number(r[columns.indexOf('Employees')]));
+    const revenue = cells.map((r) => Number(r[columns.indexOf('Annual revenue')]));
+    expect(employees.every((n) => n >= 50 && n < 250)).toBe(true);
+    expect(revenue.every((n) => n >= 10_000_000 && n < 250_000_000)).toBe(true);
+  });
+
+  it('refuses a report link with a band that does not exist, naming it', async () => {
+    const query = new URLSearchParams(
+      reportQueryEntries({
+        type: 'new-prospects',
+        campaignId: campaign().id,
+        segment: { subIndustries: [], roles: [], titles: [], workAreas: [] },
+        pastCampaignIds: [],
+      }),
+    );
+    query.append('employees', '50-500');
+    const res = await get(`${paths.report}?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(errorOf(res))).toContain(
+      'Each employee band must be one of 1-49, 50-249, 250-999, 1000+.',
+    );
   });
 });
 

@@ -1,3 +1,5 @@
+import { shortAmount } from '@gem/contracts/campaign-audience-builder';
+
 import { formatDate } from '@/lib/format-date';
 import { formatInteger, formatOneDecimal } from '@/lib/format-number';
 
@@ -16,3 +18,7 @@ export const contactsOf = (count: number) =>
 /** "12.5%" of `part` in `whole`; "–" when there is no whole. */
 export const rateOf = (part: number, whole: number) =>
   whole > 0 ? `${formatOneDecimal((part / whole) * 100)}%` : '–';
+
+/** An amount in short, with the CRM's currency when it names one: "PLN 48.3M", "950K". */
+export const formatAmount = (value: number, currency: string | null) =>
+  currency ? `${currency} ${shortAmount(value)}` : shortAmount(value);

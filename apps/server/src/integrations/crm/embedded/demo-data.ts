@@ -35,6 +35,8 @@ export type DemoAccount = {
   country: string;
   city: string;
   employees: number;
+  /** In DEMO_CURRENCY, whole units. */
+  annual_revenue: number;
 };
 export type DemoContact = {
   id: string;
@@ -60,6 +62,9 @@ export type DemoCrmData = {
   contacts: DemoContact[];
   members: DemoMember[];
 };
+
+/** The demo firm's currency: its accounts' annual revenue is in it. */
+export const DEMO_CURRENCY = 'PLN';
 
 /** Key prefixes of the objects, as Salesforce has them. */
 const prefixes = { account: '001', contact: '003', campaign: '701', member: '00v' } as const;
@@ -88,6 +93,41 @@ function weighted<T>(random: Random, entries: readonly (readonly [T, number])[])
   return entries.at(-1)![0];
 }
 const intBetween = (random: Random, min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+
+/** Annual revenue per employee by industry, in DEMO_CURRENCY (roughly what Polish firms report). */
+const revenuePerEmployee: Record<string, number> = {
+  Manufacturing: 550_000,
+  'Financial Services': 1_100_000,
+  'Technology & Telecom': 450_000,
+  'Energy & Utilities': 2_000_000,
+  'Retail & Consumer': 700_000,
+  'Healthcare & Life Sciences': 500_000,
+  'Real Estate & Construction': 800_000,
+  'Transport & Logistics': 450_000,
+  'Public Sector': 250_000,
+};
+
+/** FNV-1a: a record id as a seed of its own. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/**
+ * An account's annual revenue: its employees times its industry's revenue per employee, times a
+ * factor between ½ and 2 drawn from the account's id, rounded to thousands. A function of the
+ * account alone (not of the data set's random sequence), so adding it left every other record as
+ * it was, and a data set seeded before it had revenue gets the same figures (seed.ts).
+ */
+export function demoAnnualRevenue(account: { id: string; industry: string; employees: number }): number {
+  const factor = 2 ** (prng(hashOf(account.id))() * 2 - 1);
+  const perEmployee = revenuePerEmployee[account.industry] ?? 500_000;
+  return Math.round((account.employees * perEmployee * factor) / 1_000) * 1_000;
+}
 
 /** Industries, their share of accounts, and their sub-industries. */
 export const industries: readonly { name: string; weight: number; subs: readonly string[] }[] = [
@@ -658,8 +698,9 @@ export function generateDemoCrm({
     if (websites.has(website)) website = `https://www.${slug(`${base} ${form}`)}.example`;
     websites.add(website);
     const employees = Math.round(10 ** (1.3 + random() * 3.2));
+    const id = demoRecordId(prefixes.account, n);
     accounts.push({
-      id: demoRecordId(prefixes.account, n),
+      id,
       name,
       website,
       industry: industry.name,
@@ -667,6 +708,7 @@ export function generateDemoCrm({
       country,
       city,
       employees,
+      annual_revenue: demoAnnualRevenue({ id, industry: industry.name, employees }),
     });
   }
 

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { ReportType, Segment } from '@gem/contracts/campaign-audience-builder';
+import {
+  bandOf,
+  employeeBands,
+  revenueBands,
+  type ReportType,
+  type SegmentInput,
+} from '@gem/contracts/campaign-audience-builder';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/test-database';
@@ -14,7 +20,7 @@ import {
   type DemoCrmData,
 } from './demo-data';
 import { createEmbeddedCrm } from './embedded-crm';
-import { seedDemoCrm } from './seed';
+import { DEMO_CRM_VERSION, seedDemoCrm } from './seed';
 
 // The embedded demo CRM on a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is
 // set): the seeded data set, its lazy and concurrent seeding, and every port method checked
@@ -52,6 +58,8 @@ function expectedContacts(report: CrmReportQuery): string[] {
   const roles = lower(report.segment.roles);
   const titles = lower(report.segment.titles);
   const areas = lower(report.segment.workAreas);
+  const employees = new Set<string>(report.segment.employeeBands ?? []);
+  const revenue = new Set<string>(report.segment.revenueBands ?? []);
   const memberOf = new Map<string, { campaign: string; responded: boolean }[]>();
   for (const m of data.members) {
     const list = memberOf.get(m.contact_id) ?? [];
@@ -60,8 +68,11 @@ function expectedContacts(report: CrmReportQuery): string[] {
   }
   return data.contacts
     .filter((c) => {
-      const sub = accounts.get(c.account_id)!.sub_industry.toLowerCase();
+      const account = accounts.get(c.account_id)!;
+      const sub = account.sub_industry.toLowerCase();
       if (subs.size > 0 && !subs.has(sub)) return false;
+      if (employees.size > 0 && !employees.has(bandOf(employeeBands, account.employees)!)) return false;
+      if (revenue.size > 0 && !revenue.has(bandOf(revenueBands, account.annual_revenue)!)) return false;
       if (
         roles.size + titles.size > 0 &&
         !roles.has(c.role.toLowerCase()) &&
@@ -104,6 +115,26 @@ describe('the demo data set', () => {
     expect(data.contacts.every((c) => /^[a-z0-9.-]+@[a-z0-9-]+\.example$/.test(c.email))).toBe(true);
   });
 
+  it('gives every account an employee count and an annual revenue in PLN that fit its size, in every band', () => {
+    for (const account of data.accounts) {
+      expect(Number.isInteger(account.employees) && account.employees > 0).toBe(true);
+      expect(account.annual_revenue % 1_000).toBe(0);
+      // Between ½ and 2 times the industry's revenue per employee (125k to 4.4M PLN a head).
+      const perEmployee = account.annual_revenue / account.employees;
+      expect(perEmployee).toBeGreaterThan(120_000);
+      expect(perEmployee).toBeLessThan(4_500_000);
+    }
+    const share = (
+      bands: typeof employeeBands | typeof revenueBands,
+      value: (a: (typeof data.accounts)[number]) => number,
+    ) => bands.map((band) => data.accounts.filter((a) => bandOf(bands, value(a)) === band.key).length);
+    // Each band has accounts: mid-sized companies (50–249) are a fair share, not a handful.
+    const byEmployees = share(employeeBands, (a) => a.employees);
+    expect(byEmployees.every((n) => n > 100)).toBe(true);
+    expect(byEmployees.reduce((a, b) => a + b)).toBe(DEMO_ACCOUNTS);
+    expect(share(revenueBands, (a) => a.annual_revenue).every((n) => n > 30)).toBe(true);
+  });
+
   it('spans two years of campaigns before the anchor day', () => {
     const dates = data.campaigns.map((c) => c.start_date).sort();
     expect(dates[0]! < '2024-12-01').toBe(true);
@@ -136,6 +167,24 @@ describe('seeding', () => {
     expect(await count('crm_contacts')).toBe(DEMO_CONTACTS);
     expect(await count('crm_campaign_members')).toBe(data.members.length);
     expect(await count('crm_seed')).toBe(1);
+  });
+
+  it('gives the accounts of a data set seeded before revenue (version 1) the revenue a new one has', async () => {
+    const db = database.db;
+    await db.execute(sql`update crm_accounts set annual_revenue = null`);
+    await db.execute(sql`update crm_seed set version = 1`);
+    expect(await seedDemoCrm(db, { anchorDate: '2030-01-01' })).toEqual({ seeded: false, anchorDate });
+    const stored = (await db.execute(
+      sql`select id, annual_revenue::float8 as revenue from crm_accounts order by id`,
+    )) as unknown as { rows: { id: string; revenue: number }[] };
+    const generated = new Map(data.accounts.map((a) => [a.id, a.annual_revenue]));
+    expect(stored.rows).toHaveLength(DEMO_ACCOUNTS);
+    expect(stored.rows.every((r) => r.revenue === generated.get(r.id))).toBe(true);
+    const marker = (await db.execute(sql`select version from crm_seed`)) as unknown as {
+      rows: { version: number }[];
+    };
+    expect(marker.rows).toEqual([{ version: DEMO_CRM_VERSION }]);
+    expect(DEMO_CRM_VERSION).toBe(2);
   });
 });
 
@@ -263,9 +312,27 @@ describe('the embedded CRM', () => {
     for (const c of data.contacts) areaCounts.set(c.work_area, (areaCounts.get(c.work_area) ?? 0) + 1);
     expect(vocabulary.workAreas[0]).toBe([...areaCounts.entries()].sort((a, b) => b[1] - a[1])[0]![0]);
     expect(vocabulary.subIndustries.length).toBeGreaterThanOrEqual(12);
+
+    // Company size: every member's account in one band of each, in the bands' order.
+    const accounts = new Map(data.accounts.map((a) => [a.id, a]));
+    const bySize = (bands: typeof employeeBands | typeof revenueBands, value: (id: string) => number) =>
+      bands
+        .map((band) => {
+          const inBand = members.filter((m) => bandOf(bands, value(m.contact_id)) === band.key);
+          const responders = inBand.filter((m) => m.has_responded).length;
+          return { value: band.key, responders, nonResponders: inBand.length - responders };
+        })
+        .filter((v) => v.responders + v.nonResponders > 0);
+    const accountOf = (contactId: string) => accounts.get(contacts.get(contactId)!.account_id)!;
+    expect(facts.byEmployees).toEqual(bySize(employeeBands, (id) => accountOf(id).employees));
+    expect(facts.byRevenue).toEqual(bySize(revenueBands, (id) => accountOf(id).annual_revenue));
+    expect(facts.byEmployees.map((v) => v.value)).toEqual(['1-49', '50-249', '250-999', '1000+']);
+    expect(facts.revenueCurrency).toBe('PLN');
+    expect(vocabulary.employeeBands).toEqual(['1-49', '50-249', '250-999', '1000+']);
+    expect(vocabulary.revenueBands).toEqual(['0-10M', '10M-50M', '50M-250M', '250M-1B', '1B+']);
   });
 
-  const segments: Record<string, Segment> = {
+  const segments: Record<string, SegmentInput> = {
     empty: { subIndustries: [], roles: [], titles: [], workAreas: [] },
     'sub-industries and a work area': {
       subIndustries: ['Banking', 'INSURANCE'],
@@ -286,6 +353,14 @@ describe('the embedded CRM', () => {
       workAreas: ['Finance', 'IT', 'Tax'],
     },
     'a value nobody has': { subIndustries: ['Space mining'], roles: [], titles: [], workAreas: [] },
+    'mid-sized companies (employees and revenue bands)': {
+      subIndustries: [],
+      roles: [],
+      titles: [],
+      workAreas: ['Finance'],
+      employeeBands: ['50-249', '1000+'],
+      revenueBands: ['10M-50M', '50M-250M', '1B+'],
+    },
   };
 
   for (const [name, segment] of Object.entries(segments)) {
@@ -345,6 +420,8 @@ describe('the embedded CRM', () => {
       account: account.name,
       industry: account.industry,
       subIndustry: account.sub_industry,
+      employees: account.employees,
+      annualRevenue: account.annual_revenue,
     });
     expect((await crm().reportContacts(report, { offset: 100_000, limit: 50 }))!.contacts).toEqual([]);
   });

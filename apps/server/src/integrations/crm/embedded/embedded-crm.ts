@@ -1,10 +1,13 @@
 import {
   AUDIENCE_REPORT_PAGE,
+  employeeBands,
   reportQueryEntries,
+  revenueBands,
+  type SizeBand,
   type CampaignSummary,
   type PastCampaignFact,
   type ReportContact,
-  type Segment,
+  type SegmentInput,
   type ValueCount,
 } from '@gem/contracts/campaign-audience-builder';
 import { sql, type SQL } from 'drizzle-orm';
@@ -13,6 +16,7 @@ import { nextTurn } from '../../../lib/event-loop-turn';
 import { fold } from '../../../lib/search-text';
 import type { CampaignFactsOptions, Crm, CrmCampaignFacts, CrmReportQuery, CrmVocabulary } from '../crm';
 import { SALESFORCE_ID_18 } from '../salesforce-id';
+import { DEMO_CURRENCY } from './demo-data';
 import { ensureDemoCrmSeeded } from './seed';
 
 /**
@@ -33,6 +37,30 @@ type CampaignRow = {
   line_of_service: string | null;
 };
 
+/**
+ * A number's band key as SQL: `case when … < 50 then '1-49' … end`, null for no number. Written
+ * out (the bands are constants), not as parameters: the same expression must appear in a
+ * statement's select list and its grouping sets, and two parameters are never the same expression.
+ */
+function bandSql(column: string, bands: readonly SizeBand[]): SQL {
+  const arms = bands.map((band) =>
+    band.below === null ? `else '${band.key}'` : `when ${column} < ${band.below} then '${band.key}'`,
+  );
+  return sql.raw(`(case when ${column} is null then null ${arms.join(' ')} end)`);
+}
+
+/** `column` in one of the bands: `(column >= 50 and column < 250) or …`. */
+function inBands(column: string, bands: readonly SizeBand[], keys: readonly string[]): SQL {
+  const ranges = bands
+    .filter((band) => keys.includes(band.key))
+    .map((band) =>
+      band.below === null
+        ? `${column} >= ${band.from}`
+        : `(${column} >= ${band.from} and ${column} < ${band.below})`,
+    );
+  return sql.raw(ranges.length === 0 ? 'false' : `(${ranges.join(' or ')})`);
+}
+
 /** The value kinds the facts split members by, as SQL expressions over contact c and account a. */
 const kinds = {
   industry: sql`a.industry`,
@@ -40,6 +68,8 @@ const kinds = {
   title: sql`c.title`,
   role: sql`c.role`,
   workArea: sql`c.work_area`,
+  employees: bandSql('a.employees', employeeBands),
+  revenue: bandSql('a.annual_revenue', revenueBands),
 } as const;
 type Kind = keyof typeof kinds;
 const kindNames = Object.keys(kinds) as Kind[];
@@ -54,6 +84,8 @@ type ContactRow = {
   account: string | null;
   industry: string | null;
   sub_industry: string | null;
+  employees: number | null;
+  annual_revenue: number | null;
   campaign_name: string | null;
   responded_at: string | null;
 };
@@ -70,6 +102,8 @@ const contactOf = (r: ContactRow): ReportContact => ({
   account: r.account,
   industry: r.industry,
   subIndustry: r.sub_industry,
+  employees: r.employees,
+  annualRevenue: r.annual_revenue,
   lastResponse:
     r.campaign_name === null ? null : { campaignName: r.campaign_name, respondedAt: r.responded_at },
 });
@@ -111,6 +145,7 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
   return {
     provider: 'embedded',
     sample: true,
+    revenueCurrency: DEMO_CURRENCY,
 
     async listCampaigns(q, limit) {
       const text = q.trim();
@@ -156,6 +191,9 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
         byTitle: top('title'),
         byRole: top('role'),
         byWorkArea: top('workArea'),
+        byEmployees: inBandOrder(split.get('employees') ?? [], employeeBands),
+        byRevenue: inBandOrder(split.get('revenue') ?? [], revenueBands),
+        revenueCurrency: DEMO_CURRENCY,
         pastCampaigns: past,
       };
       // The vocabulary holds at least every value the facts show.
@@ -170,6 +208,8 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
           roles: withFacts(vocabulary.roles, facts.byRole),
           titles: withFacts(vocabulary.titles, facts.byTitle),
           workAreas: withFacts(vocabulary.workAreas, facts.byWorkArea),
+          employeeBands: vocabulary.employeeBands,
+          revenueBands: vocabulary.revenueBands,
         },
       };
     },
@@ -220,10 +260,11 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
       : sql``;
     return rows<ContactRow>(
       sql`select c.id, c.first_name, c.last_name, c.email, c.title, c.account_id, c.account, c.industry,
-            c.sub_industry, lr.name as campaign_name, lr.responded_at::text as responded_at
+            c.sub_industry, c.employees, c.annual_revenue, lr.name as campaign_name,
+            lr.responded_at::text as responded_at
           from (
             select c.id, c.first_name, c.last_name, c.email, c.title, c.account_id, a.name as account,
-              a.industry, a.sub_industry
+              a.industry, a.sub_industry, a.employees, a.annual_revenue::float8 as annual_revenue
             from crm_contacts c
             left join crm_accounts a on a.id = c.account_id
             where ${reportCondition(report)} ${from}
@@ -323,6 +364,8 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
       roles: kinds.role,
       titles: kinds.title,
       workAreas: kinds.workArea,
+      employeeBands: kinds.employees,
+      revenueBands: kinds.revenue,
     };
     const names = Object.keys(vocabularyKinds) as (keyof CrmVocabulary)[];
     const found = await rows<{ kind: keyof CrmVocabulary; value: string; contacts: number }>(sql`
@@ -347,13 +390,30 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
       ) v where value is not null
       order by kind, contacts desc, value
     `);
-    const vocabulary: CrmVocabulary = { subIndustries: [], roles: [], titles: [], workAreas: [] };
+    const vocabulary: CrmVocabulary = {
+      subIndustries: [],
+      roles: [],
+      titles: [],
+      workAreas: [],
+      employeeBands: [],
+      revenueBands: [],
+    };
     for (const row of found) {
       const list = vocabulary[row.kind];
       if (list.length < size) list.push(row.value);
     }
+    // Bands in their own order, not by contacts.
+    const ordered = (present: string[], bands: readonly SizeBand[]) =>
+      bands.map((b) => b.key).filter((key) => present.includes(key));
+    vocabulary.employeeBands = ordered(vocabulary.employeeBands, employeeBands);
+    vocabulary.revenueBands = ordered(vocabulary.revenueBands, revenueBands);
     return vocabulary;
   }
+}
+
+/** A split by bands in the bands' order. */
+function inBandOrder(counts: ValueCount[], bands: readonly SizeBand[]): ValueCount[] {
+  return bands.flatMap((band) => counts.filter((c) => c.value === band.key));
 }
 
 /** `lower(column) in (lower($1), …)`: a whole value, any case (as SOQL compares). */
@@ -364,8 +424,11 @@ function oneOf(column: SQL, values: readonly string[]): SQL {
   )})`;
 }
 
-/** Who a segment holds (contracts' Segment): sub-industry, (role or title), work area; an empty list does not narrow. */
-export function segmentCondition(segment: Segment): SQL {
+/**
+ * Who a segment holds (contracts' Segment): sub-industry, (role or title), work area, employee
+ * band, revenue band; an empty list does not narrow.
+ */
+export function segmentCondition(segment: SegmentInput): SQL {
   const parts: SQL[] = [];
   if (segment.subIndustries.length > 0) parts.push(oneOf(kinds.subIndustry, segment.subIndustries));
   const people = [
@@ -374,6 +437,9 @@ export function segmentCondition(segment: Segment): SQL {
   ];
   if (people.length > 0) parts.push(sql`(${sql.join(people, sql` or `)})`);
   if (segment.workAreas.length > 0) parts.push(oneOf(kinds.workArea, segment.workAreas));
+  const { employeeBands: employees = [], revenueBands: revenue = [] } = segment;
+  if (employees.length > 0) parts.push(inBands('a.employees', employeeBands, employees));
+  if (revenue.length > 0) parts.push(inBands('a.annual_revenue', revenueBands, revenue));
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 

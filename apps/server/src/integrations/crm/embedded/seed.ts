@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { DEMO_SEED, generateDemoCrm } from './demo-data';
+import { DEMO_SEED, demoAnnualRevenue, generateDemoCrm } from './demo-data';
 
 /**
  * Loads the demo CRM's data set once per database. Safe when several GEM instances start
@@ -13,8 +13,12 @@ import { DEMO_SEED, generateDemoCrm } from './demo-data';
 /** Any constant; the same for every GEM instance on one database. */
 const SEED_LOCK_KEY = 7_415_014;
 const MARKER = 'demo';
-/** Raised when the generator changes what it makes; an older data set is then left alone. */
-export const DEMO_CRM_VERSION = 1;
+/**
+ * Raised when the generator changes what it makes. An older data set is kept (its contacts may
+ * be in someone's CSV files), and what the newer generator adds is filled in (upgrade below):
+ * 2 gave accounts an annual revenue.
+ */
+export const DEMO_CRM_VERSION = 2;
 /** Rows per INSERT. */
 const BATCH = 5_000;
 
@@ -29,11 +33,15 @@ export async function seedDemoCrm(
   { anchorDate = new Date().toISOString().slice(0, 10), seed = DEMO_SEED } = {},
 ): Promise<SeedResult> {
   const existing = await markerOf(db);
-  if (existing) return { seeded: false, anchorDate: existing };
+  if (existing && existing.version >= DEMO_CRM_VERSION)
+    return { seeded: false, anchorDate: existing.anchorDate };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const again = await markerOf(tx as unknown as Db);
-    if (again) return { seeded: false, anchorDate: again };
+    if (again) {
+      if (again.version < DEMO_CRM_VERSION) await upgrade(tx as unknown as Db, again.version);
+      return { seeded: false, anchorDate: again.anchorDate };
+    }
     const data = generateDemoCrm({ seed, anchorDate });
     const insert = async (table: string, rows: object[]) => {
       for (let i = 0; i < rows.length; i += BATCH) {
@@ -55,11 +63,32 @@ export async function seedDemoCrm(
   });
 }
 
-async function markerOf(db: Db): Promise<string | null> {
+async function markerOf(db: Db): Promise<{ anchorDate: string; version: number } | null> {
   const result = (await db.execute(
-    sql`select anchor_date::text as anchor_date from crm_seed where name = ${MARKER}`,
-  )) as unknown as { rows: { anchor_date: string }[] };
-  return result.rows[0]?.anchor_date ?? null;
+    sql`select anchor_date::text as anchor_date, version from crm_seed where name = ${MARKER}`,
+  )) as unknown as { rows: { anchor_date: string; version: number }[] };
+  const row = result.rows[0];
+  return row ? { anchorDate: row.anchor_date, version: row.version } : null;
+}
+
+/** Brings a data set of an older generator up to this one's, inside the seeding's lock. */
+async function upgrade(db: Db, from: number): Promise<void> {
+  if (from < 2) {
+    // Annual revenue is a function of the account alone: the same figures a new seeding gives.
+    const accounts = (await db.execute(
+      sql`select id, industry, employees from crm_accounts where annual_revenue is null and employees is not null`,
+    )) as unknown as { rows: { id: string; industry: string | null; employees: number }[] };
+    const revenues = accounts.rows.map((a) => ({
+      id: a.id,
+      annual_revenue: demoAnnualRevenue({ id: a.id, industry: a.industry ?? '', employees: a.employees }),
+    }));
+    for (let i = 0; i < revenues.length; i += BATCH) {
+      const batch = JSON.stringify(revenues.slice(i, i + BATCH));
+      await db.execute(sql`update crm_accounts a set annual_revenue = r.annual_revenue
+        from json_to_recordset(${batch}::json) as r(id text, annual_revenue bigint) where a.id = r.id`);
+    }
+  }
+  await db.execute(sql`update crm_seed set version = ${DEMO_CRM_VERSION} where name = ${MARKER}`);
 }
 
 const seeding = new WeakMap<Db, Promise<void>>();

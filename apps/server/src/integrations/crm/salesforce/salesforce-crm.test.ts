@@ -24,12 +24,16 @@ const accounts = [
     Name: 'Wisła Bank S.A.',
     Industry: 'Financial Services',
     Sub_Industry__c: 'Banking',
+    NumberOfEmployees: 180,
+    AnnualRevenue: 42_000_000,
   },
   {
     Id: salesforceId(keyPrefixes.Account, 2),
     Name: 'Odra Chem Sp. z o.o.',
     Industry: 'Manufacturing',
     Sub_Industry__c: 'Chemicals',
+    NumberOfEmployees: 1_200,
+    AnnualRevenue: 310_000_000,
   },
 ];
 const titles = ['CFO', 'Head of Tax', "Director's Assistant", 'CIO'];
@@ -49,6 +53,8 @@ const lead = {
   Company: 'Acme',
   Title: 'CFO',
   Industry: 'Retail',
+  NumberOfEmployees: 30,
+  AnnualRevenue: 4_500_000,
   IsConverted: false,
 };
 const responded = (i: number) => i % 3 === 0;
@@ -138,6 +144,7 @@ const mapping = crmMappingSchema.parse({
     workArea: 'Department',
   },
   campaign: { objective: 'Description', lineOfService: 'Line_of_Service__c' },
+  revenueCurrency: 'PLN',
   reports: {
     'new-prospects': { reportId: '00O5g000004AbCdEAK', filters: ['subIndustries', 'titles'] },
     'follow-up': { reportId: '00O5g000004AbCeEAK', filters: ['campaignId', 'workAreas'] },
@@ -310,6 +317,78 @@ describe.runIf(inject('dbKind') === 'pglite')('the Salesforce CRM adapter', () =
     expect(
       crm.reportPages({ type: 'follow-up', campaignId, segment, pastCampaignIds: [] }, { pageSize: 10 }),
     ).toBeNull();
+  });
+
+  it('reads company size in bands from NumberOfEmployees and AnnualRevenue, counts a sized segment and puts its bands on the report link', async () => {
+    const { facts: f, vocabulary } = (await crm.campaignFacts(campaignId, facts))!;
+    const memberContacts = contacts.slice(0, members);
+    const split = (account: number) => {
+      const inAccount = memberContacts
+        .map((c, i) => ({ c, i }))
+        .filter(({ c }) => c.AccountId === accounts[account]!.Id);
+      const responders = inAccount.filter(({ i }) => responded(i)).length;
+      return { responders, nonResponders: inAccount.length - responders };
+    };
+    // The bank (180 people, 42M) and the chemicals firm (1,200, 310M); the lead its own (30, 4.5M).
+    expect(f.byEmployees).toEqual([
+      { value: '1-49', responders: 0, nonResponders: 1 },
+      { value: '50-249', ...split(0) },
+      { value: '1000+', ...split(1) },
+    ]);
+    expect(f.byRevenue).toEqual([
+      { value: '0-10M', responders: 0, nonResponders: 1 },
+      { value: '10M-50M', ...split(0) },
+      { value: '250M-1B', ...split(1) },
+    ]);
+    expect(f.revenueCurrency).toBe('PLN');
+    expect(crm.revenueCurrency).toBe('PLN');
+    // Bands need no picklist: every band of a number the org keeps.
+    expect(vocabulary.employeeBands).toEqual(['1-49', '50-249', '250-999', '1000+']);
+    expect(vocabulary.revenueBands).toEqual(['0-10M', '10M-50M', '50M-250M', '250M-1B', '1B+']);
+
+    const sized = (employeeBands: string[], revenueBands: string[] = []): CrmReportQuery => ({
+      type: 'follow-up',
+      campaignId,
+      segment: { ...empty, employeeBands, revenueBands } as CrmReportQuery['segment'],
+      pastCampaignIds: [],
+    });
+    expect(await crm.reach(sized(['50-249']))).toBe(split(0).nonResponders);
+    expect(soqls().slice(-2)).toEqual([
+      expect.stringContaining(
+        'AND (Contact.Account.NumberOfEmployees >= 50 AND Contact.Account.NumberOfEmployees < 250)',
+      ),
+      expect.stringContaining('AND (Lead.NumberOfEmployees >= 50 AND Lead.NumberOfEmployees < 250)'),
+    ]);
+    expect(await crm.reach(sized(['1-49', '1000+']))).toBe(split(1).nonResponders + 1);
+    expect(await crm.reach(sized(['1000+'], ['10M-50M']))).toBe(0);
+    expect(await crm.reach(sized([], ['10M-50M', '250M-1B']))).toBe(
+      split(0).nonResponders + split(1).nonResponders,
+    );
+
+    const linked = createSalesforceCrm(
+      configOf({
+        mapping: {
+          ...mapping,
+          reports: {
+            'new-prospects': {
+              reportId: '00O5g000004AbCdEAK',
+              filters: ['employeeBands', 'employeesFrom', 'employeesBelow', 'revenueFrom', 'revenueBelow'],
+            },
+          },
+        },
+      }),
+      { log: silent, timeoutMs: 5_000 },
+    );
+    const url = new URL(
+      linked.reportUrl({ ...sized(['50-249', '250-999'], ['1B+']), type: 'new-prospects' })!,
+    );
+    expect(['fv0', 'fv1', 'fv2', 'fv3', 'fv4'].map((fv) => url.searchParams.get(fv))).toEqual([
+      '50-249,250-999',
+      '50',
+      '1000',
+      '1000000000',
+      '',
+    ]);
   });
 
   it('sends a value that tries to break out of its literal as one literal', async () => {

@@ -1,10 +1,14 @@
 import type { Connection, HttpRequest, HttpRequestOptions } from '@jsforce/jsforce-node';
-import type {
-  CampaignSummary,
-  PastCampaignFact,
-  Segment,
-  SegmentDimension,
-  ValueCount,
+import {
+  bandOf,
+  sizeBands,
+  sizeDimensions,
+  type CampaignSummary,
+  type PastCampaignFact,
+  type SegmentDimension,
+  type SegmentInput,
+  type SizeDimension,
+  type ValueCount,
 } from '@gem/contracts/campaign-audience-builder';
 import { importPKCS8, SignJWT } from 'jose';
 import type { CrmMapping, PersonFields, ReportFilterValue, SalesforceConfig } from '../../../config/crm';
@@ -97,6 +101,25 @@ function jwtAudience(loginUrl: string): string {
 
 type SfRecord = Record<string, unknown>;
 
+/**
+ * The chosen bands' span as report filter values: the lowest band's start (`…From`, for a
+ * "greater or equal" filter) and the highest band's end (`…Below`, for "less than"); empty when
+ * there is no such bound (no band chosen, or the top band, which has no end).
+ */
+function spanOf<P extends 'employees' | 'revenue'>(
+  prefix: P,
+  dimension: SizeDimension,
+  keys: readonly string[],
+): Record<`${P}From` | `${P}Below`, string[]> {
+  const chosen = sizeBands[dimension].filter((band) => keys.includes(band.key));
+  const from = chosen.length === 0 ? '' : String(chosen[0]!.from);
+  const below = chosen.length === 0 ? null : chosen.at(-1)!.below;
+  return { [`${prefix}From`]: [from], [`${prefix}Below`]: [below === null ? '' : String(below)] } as Record<
+    `${P}From` | `${P}Below`,
+    string[]
+  >;
+}
+
 /** A value at a field path (`Account.Industry`), relationship names matched in any case, as text. */
 function valueAt(record: unknown, path: string): string | null {
   let at: unknown = record;
@@ -110,7 +133,15 @@ function valueAt(record: unknown, path: string): string | null {
   return text === '' ? null : text;
 }
 
-const factKinds = ['industry', 'subIndustry', 'title', 'role', 'workArea'] as const;
+const factKinds = [
+  'industry',
+  'subIndustry',
+  'title',
+  'role',
+  'workArea',
+  'employees',
+  'annualRevenue',
+] as const;
 type FactKind = (typeof factKinds)[number];
 const dimensionField: Record<SegmentDimension, keyof PersonFields> = {
   subIndustries: 'subIndustry',
@@ -118,6 +149,23 @@ const dimensionField: Record<SegmentDimension, keyof PersonFields> = {
   titles: 'title',
   workAreas: 'workArea',
 };
+/** The size dimensions: a number on the person's record (the company's), in bands. */
+const sizeField: Record<SizeDimension, 'employees' | 'annualRevenue'> = {
+  employeeBands: 'employees',
+  revenueBands: 'annualRevenue',
+};
+const bandsOfKind: Partial<Record<FactKind, SizeDimension>> = {
+  employees: 'employeeBands',
+  annualRevenue: 'revenueBands',
+};
+
+/** A kind's value on a record: the text, or for a number the band it falls in. */
+function kindValue(record: unknown, path: string, kind: FactKind): string | null {
+  const text = valueAt(record, path);
+  const dimension = bandsOfKind[kind];
+  if (text === null || dimension === undefined) return text;
+  return bandOf(sizeBands[dimension], Number(text));
+}
 
 type Person = { object: 'Contact' | 'Lead'; idField: 'ContactId' | 'LeadId'; fields: PersonFields };
 
@@ -250,23 +298,49 @@ export function createSalesforceCrm(
    * CampaignMember, '' on the Contact itself); null when the person type cannot match (the
    * segment uses a dimension this org keeps only on the other type).
    */
-  const segmentSoql = (person: Person, segment: Segment, prefix: string): string | null => {
-    const inList = (dimension: SegmentDimension): string | null | undefined => {
-      const values = segment[dimension];
+  const segmentSoql = (person: Person, segment: SegmentInput, prefix: string): string | null => {
+    /** undefined: does not narrow; null: this person type cannot match; else the condition. */
+    const condition = (
+      values: readonly string[],
+      key: keyof PersonFields,
+      soql: (field: string) => string,
+    ): string | null | undefined => {
       if (values.length === 0) return undefined;
-      const field = person.fields[dimensionField[dimension]];
+      const field = person.fields[key];
       if (field === null) {
         // Kept on neither person type: the dimension does not narrow.
-        return people.some((p) => p.fields[dimensionField[dimension]] !== null) ? null : undefined;
+        return people.some((p) => p.fields[key] !== null) ? null : undefined;
       }
-      return `${prefix}${field} IN ${soqlList(values)}`;
+      return soql(`${prefix}${field}`);
+    };
+    const inList = (dimension: SegmentDimension) =>
+      condition(
+        segment[dimension],
+        dimensionField[dimension],
+        (field) => `${field} IN ${soqlList(segment[dimension])}`,
+      );
+    const inBands = (dimension: SizeDimension) => {
+      const keys = segment[dimension] ?? [];
+      return condition(keys, sizeField[dimension], (field) => {
+        // Numbers, not literals: the keys are the contracts' own.
+        const ranges = sizeBands[dimension]
+          .filter((band) => keys.includes(band.key as never))
+          .map((band) =>
+            band.below === null
+              ? `${field} >= ${band.from}`
+              : `(${field} >= ${band.from} AND ${field} < ${band.below})`,
+          );
+        return ranges.length === 1 ? ranges[0]! : `(${ranges.join(' OR ')})`;
+      });
     };
     const parts: string[] = [];
     const sub = inList('subIndustries');
     const role = inList('roles');
     const title = inList('titles');
     const area = inList('workAreas');
+    const sizes = sizeDimensions.map(inBands);
     if (
+      sizes.includes(null) ||
       sub === null ||
       area === null ||
       (role === null && title === null) ||
@@ -278,6 +352,7 @@ export function createSalesforceCrm(
     const either = [role, title].filter((p): p is string => typeof p === 'string');
     if (either.length > 0) parts.push(either.length === 1 ? either[0]! : `(${either.join(' OR ')})`);
     if (area) parts.push(area);
+    for (const size of sizes) if (size) parts.push(size);
     return parts.join(' AND ');
   };
   const and = (...parts: (string | null | undefined)[]) => parts.filter((p) => p).join(' AND ');
@@ -287,6 +362,7 @@ export function createSalesforceCrm(
   return {
     provider: 'salesforce',
     sample: false,
+    revenueCurrency: mapping.revenueCurrency,
 
     listCampaigns(q, limit) {
       const text = q.trim();
@@ -354,7 +430,7 @@ export function createSalesforceCrm(
           if (responded) responders += 1;
           for (const kind of factKinds) {
             const field = person.fields[kind];
-            const value = field === null ? null : valueAt(member, `${person.object}.${field}`);
+            const value = field === null ? null : kindValue(member, `${person.object}.${field}`, kind);
             if (value === null) continue;
             const values = split.get(kind)!;
             const entry = values.get(value) ?? { value, responders: 0, nonResponders: 0 };
@@ -369,6 +445,10 @@ export function createSalesforceCrm(
               b.responders + b.nonResponders - (a.responders + a.nonResponders) ||
               (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
           );
+        const banded = (kind: 'employees' | 'annualRevenue') => {
+          const counts = split.get(kind)!;
+          return sizeBands[bandsOfKind[kind]!].flatMap((band) => counts.get(band.key) ?? []);
+        };
 
         // Past campaigns of the same type, best response rate first.
         const type = valueAt(campaign, 'Type');
@@ -429,11 +509,26 @@ export function createSalesforceCrm(
           byTitle: ranked('title').slice(0, options.topValues),
           byRole: ranked('role').slice(0, options.topValues),
           byWorkArea: ranked('workArea').slice(0, options.topValues),
+          byEmployees: banded('employees'),
+          byRevenue: banded('annualRevenue'),
+          revenueCurrency: mapping.revenueCurrency,
           pastCampaigns,
         };
 
         // The vocabulary: the values seen among the members (most first), then the picklist values.
-        const vocabulary: CrmVocabulary = { subIndustries: [], roles: [], titles: [], workAreas: [] };
+        // Every band of a size the org keeps a number for: bands need no picklist.
+        const bandsKept = (dimension: SizeDimension) =>
+          people.some((p) => p.fields[sizeField[dimension]] !== null)
+            ? sizeBands[dimension].map((band) => band.key)
+            : [];
+        const vocabulary: CrmVocabulary = {
+          subIndustries: [],
+          roles: [],
+          titles: [],
+          workAreas: [],
+          employeeBands: bandsKept('employeeBands'),
+          revenueBands: bandsKept('revenueBands'),
+        };
         for (const dimension of Object.keys(dimensionField) as SegmentDimension[]) {
           const kind = dimensionField[dimension] as FactKind;
           const seen = ranked(kind).map((v) => v.value);
@@ -515,10 +610,18 @@ export function createSalesforceCrm(
     reportUrl(report) {
       const template = mapping.reports[report.type];
       if (!template) return null;
+      const { employeeBands = [], revenueBands = [] } = report.segment;
       const valuesOf: Record<ReportFilterValue, readonly string[]> = {
         campaignId: [report.campaignId],
         pastCampaignIds: report.pastCampaignIds,
-        ...report.segment,
+        subIndustries: report.segment.subIndustries,
+        roles: report.segment.roles,
+        titles: report.segment.titles,
+        workAreas: report.segment.workAreas,
+        employeeBands,
+        revenueBands,
+        ...spanOf('employees', 'employeeBands', employeeBands),
+        ...spanOf('revenue', 'revenueBands', revenueBands),
       };
       const params = new URLSearchParams(
         template.filters.map((filter, i): [string, string] => [`fv${i}`, valuesOf[filter].join(',')]),

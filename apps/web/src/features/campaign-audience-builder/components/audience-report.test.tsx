@@ -34,6 +34,8 @@ beforeEach(() => {
       role: query.getAll('role'),
       title: query.getAll('title'),
       workArea: query.getAll('workArea'),
+      employees: query.getAll('employees'),
+      revenue: query.getAll('revenue'),
       pastCampaign: query.getAll('pastCampaign'),
     });
     if (!parsed.success) {
@@ -98,13 +100,30 @@ describe('the report page', () => {
       within(segment)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Commercial Banking', 'Insurance', 'Finance', 'Chief Financial Officer', 'Finance Director']);
+    ).toEqual([
+      'Commercial Banking',
+      'Insurance',
+      'Finance',
+      'Chief Financial Officer',
+      'Finance Director',
+      '50–249 employees',
+      '250–999 employees',
+    ]);
+    expect(within(segment).getByText('Company size')).toBeVisible();
 
     const table = screen.getByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['Name', 'E-mail', 'Title', 'Account', 'Industry', 'Last campaign response']);
+    expect(headers).toEqual([
+      'Name',
+      'E-mail',
+      'Title',
+      'Account',
+      'Company size',
+      'Industry',
+      'Last campaign response',
+    ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(50);
     expect(rows[0]).toHaveTextContent('Contact 1');
@@ -117,6 +136,9 @@ describe('the report page', () => {
       'mailto:contact.1@bank-1.example',
     );
     expect(cells[2]).toHaveTextContent('Bank 1001Qy0000000Acct01');
+    // The account's size as the CRM has it.
+    expect(cells[3]).toHaveTextContent('121 employees · PLN 49M revenue');
+    expect(within(rows[3]!).getAllByRole('cell')[3]).toHaveTextContent(/^124 employees$/);
     // A contact without one says so.
     expect(within(rows[2]!).getAllByRole('cell')[0]).toHaveTextContent('No e-mail in the CRM');
     expect(rows[0]).toHaveTextContent('Never responded');

@@ -1,8 +1,11 @@
 import {
   reportTypeLabels,
   segmentDimensions,
+  sizeBandLabel,
+  sizeDimensions,
   type ReportResponse,
   type SegmentDimension,
+  type SizeDimension,
 } from '@gem/contracts/campaign-audience-builder';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -19,7 +22,7 @@ import { ApiError } from '@/lib/api-client';
 import { formatInteger } from '@/lib/format-number';
 
 import { downloadReportCsv, useReport } from '../api/get-report';
-import { contactsOf, formatDay } from '../format';
+import { contactsOf, formatAmount, formatDay } from '../format';
 import { reportFileName, reportPageOf, reportQueryOf } from '../report-links';
 import styles from './campaign-audience-builder.module.css';
 
@@ -31,6 +34,20 @@ const dimensionLabels: Record<SegmentDimension, string> = {
   titles: 'Titles',
   workAreas: 'Work areas',
 };
+
+const sizeLabels: Record<SizeDimension, string> = {
+  employeeBands: 'Company size',
+  revenueBands: 'Annual revenue',
+};
+
+/** "1,234 employees · PLN 48M revenue", or what of it the CRM has. */
+function companySize(contact: ReportResponse['contacts'][number], currency: string | null): string | null {
+  const parts = [
+    contact.employees === null ? null : `${formatInteger(contact.employees)} employees`,
+    contact.annualRevenue === null ? null : `${formatAmount(contact.annualRevenue, currency)} revenue`,
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
 
 /**
  * A report of the embedded CRM (its query in the address, as the results link to it): what it
@@ -131,7 +148,18 @@ export function AudienceReport() {
 
 function SegmentSummary({ report }: { report: ReportResponse }) {
   const headingId = useId();
-  const used = segmentDimensions.filter((d) => report.segment[d].length > 0);
+  const used = [
+    ...segmentDimensions
+      .filter((d) => report.segment[d].length > 0)
+      .map((d) => ({ key: d, label: dimensionLabels[d], values: report.segment[d] })),
+    ...sizeDimensions
+      .filter((d) => report.segment[d].length > 0)
+      .map((d) => ({
+        key: d,
+        label: sizeLabels[d],
+        values: report.segment[d].map((key) => sizeBandLabel(d, key, report.revenueCurrency)),
+      })),
+  ];
   return (
     <section className={styles.resultSection} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.sectionTitle}>
@@ -142,11 +170,11 @@ function SegmentSummary({ report }: { report: ReportResponse }) {
       ) : (
         <dl className={styles.segmentRows}>
           {used.map((dimension) => (
-            <div key={dimension} className={styles.segmentRow}>
-              <dt className={styles.partTitle}>{dimensionLabels[dimension]}</dt>
+            <div key={dimension.key} className={styles.segmentRow}>
+              <dt className={styles.partTitle}>{dimension.label}</dt>
               <dd>
                 <InlineList>
-                  {report.segment[dimension].map((value) => (
+                  {dimension.values.map((value) => (
                     <li key={value} className={styles.chip}>
                       {value}
                     </li>
@@ -202,6 +230,7 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
                 <th scope="col">E-mail</th>
                 <th scope="col">Title</th>
                 <th scope="col">Account</th>
+                <th scope="col">Company size</th>
                 <th scope="col">Industry</th>
                 <th scope="col">Last campaign response</th>
               </tr>
@@ -227,6 +256,7 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
                       <span className={`${styles.cellNote} ${styles.recordId}`}>{contact.accountId}</span>
                     ) : null}
                   </td>
+                  <td>{companySize(contact, report.revenueCurrency) ?? '–'}</td>
                   <td>
                     {contact.industry ?? '–'}
                     {contact.subIndustry ? (

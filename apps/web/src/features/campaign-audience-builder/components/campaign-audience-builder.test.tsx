@@ -276,6 +276,59 @@ describe('generating segments', () => {
     );
   });
 
+  it('shows company size: the members by band as charts, and the segment’s bands by name', async () => {
+    const view = await renderPage();
+    await fillAndGenerate(view);
+    const area = results();
+    const bySize = await within(area).findByRole('figure', { name: 'Members by company size' });
+    expect(
+      within(within(bySize).getByRole('table'))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
+      'EmployeesRespondedDid not respondTotal',
+      '1–49 employees43640',
+      '50–249 employees306090',
+      '250–999 employees184260',
+      '1,000+ employees84250',
+    ]);
+    const byRevenue = within(area).getByRole('figure', { name: 'Members by annual revenue' });
+    expect(within(byRevenue).getByRole('table')).toHaveTextContent('PLN 10M–50M');
+
+    const size = within(area).getByRole('list', { name: /^Company size/ });
+    expect(
+      within(size)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['50–249 employees', '250–999 employees']);
+    await view.user.click(
+      within(within(area).getByRole('region', { name: /^Company size/ })).getByRole('button', {
+        name: 'Copy list',
+      }),
+    );
+    expect(await navigator.clipboard.readText()).toBe('50–249 employees, 250–999 employees');
+    // The CRM has revenue, the segment does not narrow by it.
+    expect(
+      within(within(area).getByRole('region', { name: /^Annual revenue/ })).getByText(/does not narrow/),
+    ).toBeVisible();
+  });
+
+  it('leaves out a size the CRM keeps no number for', async () => {
+    generateReply = () => ({
+      body: segmentsResponse({
+        employeeBands: [],
+        facts: { ...segmentsResponse().facts, byEmployees: [], byRevenue: [], revenueCurrency: null },
+      }),
+    });
+    const view = await renderPage();
+    await fillAndGenerate(view);
+    const area = results();
+    await within(area).findByRole('figure', { name: 'Members by sub-industry' });
+    expect(within(area).queryByRole('figure', { name: 'Members by company size' })).toBeNull();
+    expect(within(area).queryByRole('region', { name: /^Company size/ })).toBeNull();
+    expect(within(area).queryByRole('region', { name: /^Annual revenue/ })).toBeNull();
+  });
+
   it('copies an absolute report URL, says Copied! for 2 s, and opens a report in a new tab', async () => {
     const view = await renderPage();
     await fillAndGenerate(view);

@@ -1,8 +1,10 @@
 import {
   reportTypeLabels,
   reportTypes,
+  sizeBandLabel,
   type GenerateSegmentsResponse,
   type SegmentDimension,
+  type SizeDimension,
 } from '@gem/contracts/campaign-audience-builder';
 import { lazy, Suspense, useId, type ReactNode } from 'react';
 
@@ -27,6 +29,13 @@ const dimensionLabels: Record<SegmentDimension, string> = {
   titles: 'Titles',
   workAreas: 'Work areas',
 };
+
+/** The size dimensions, and the facts that say whether the CRM has the number at all. */
+const sizeLabels: Record<SizeDimension, string> = {
+  employeeBands: 'Company size',
+  revenueBands: 'Annual revenue',
+};
+const sizeFacts = { employeeBands: 'byEmployees', revenueBands: 'byRevenue' } as const;
 
 const joinedOf: Record<SegmentDimension, keyof GenerateSegmentsResponse> = {
   subIndustries: 'subIndustriesString',
@@ -138,7 +147,7 @@ export function SegmentResults({
         </p>
       ) : null}
 
-      {facts.bySubIndustry.length > 0 || facts.byTitle.length > 0 ? (
+      {facts.bySubIndustry.length > 0 || facts.byTitle.length > 0 || facts.byEmployees.length > 0 ? (
         <ResultSection
           title="Who responded"
           description="The campaign’s members, the most frequent values first."
@@ -172,6 +181,22 @@ export function SegmentResults({
               joined={String(result[joinedOf[dimension]])}
             />
           ))}
+          {(Object.keys(sizeLabels) as SizeDimension[])
+            // A size the CRM keeps no number for is no dimension here.
+            .filter((dimension) => facts[sizeFacts[dimension]].length > 0 || result[dimension].length > 0)
+            .map((dimension) => {
+              const labels = result[dimension].map((key) =>
+                sizeBandLabel(dimension, key, facts.revenueCurrency),
+              );
+              return (
+                <SegmentList
+                  key={dimension}
+                  label={sizeLabels[dimension]}
+                  values={labels}
+                  joined={labels.join(', ')}
+                />
+              );
+            })}
         </Split>
       </ResultSection>
 

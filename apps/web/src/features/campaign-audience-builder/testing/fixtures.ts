@@ -27,6 +27,8 @@ const segment = {
   roles: ['Finance'],
   titles: ['Chief Financial Officer', 'Finance Director'],
   workAreas: [],
+  employeeBands: ['50-249' as const, '250-999' as const],
+  revenueBands: [],
 };
 
 export function segmentsResponse(extra: Partial<GenerateSegmentsResponse> = {}): GenerateSegmentsResponse {
@@ -81,6 +83,17 @@ export function segmentsResponse(extra: Partial<GenerateSegmentsResponse> = {}):
       byTitle: [{ value: 'Chief Financial Officer', responders: 25, nonResponders: 20 }],
       byRole: [],
       byWorkArea: [],
+      byEmployees: [
+        { value: '1-49', responders: 4, nonResponders: 36 },
+        { value: '50-249', responders: 30, nonResponders: 60 },
+        { value: '250-999', responders: 18, nonResponders: 42 },
+        { value: '1000+', responders: 8, nonResponders: 42 },
+      ],
+      byRevenue: [
+        { value: '10M-50M', responders: 20, nonResponders: 70 },
+        { value: '50M-250M', responders: 40, nonResponders: 110 },
+      ],
+      revenueCurrency: 'PLN',
       pastCampaigns: [
         {
           id: PAST_ID,
@@ -109,6 +122,8 @@ export const contact = (n: number, extra: Partial<ReportContact> = {}): ReportCo
   account: `Bank ${n}`,
   industry: 'Financial Services',
   subIndustry: 'Commercial Banking',
+  employees: 120 + n,
+  annualRevenue: n % 4 === 0 ? null : 48_000_000 + n * 1_000_000,
   lastResponse: n % 2 === 0 ? { campaignName: 'Autumn CFO Roundtable', respondedAt: '2025-10-02' } : null,
   ...extra,
 });
@@ -124,6 +139,7 @@ export function reportResponse(page: number, extra: Partial<ReportResponse> = {}
     description: 'Contacts in the segment who are not members yet.',
     campaign: campaigns.campaigns[0]!,
     segment,
+    revenueCurrency: 'PLN',
     total,
     page,
     pageSize,
