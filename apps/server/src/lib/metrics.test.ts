@@ -6,6 +6,7 @@ import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseConfig } from '../config';
 import { startAiHarness, parseEvents, sampleInputs, type AiHarness } from '../../test/ai-harness';
+import { deferred } from '../../test/deferred';
 import type { App } from '../app';
 import { createMetrics, serveMetrics, type MetricsServer } from './metrics';
 
@@ -36,9 +37,17 @@ function valueOf(text: string, name: string, labels: Record<string, string> = {}
   return undefined;
 }
 
+const technologyRead = deferred();
+
 beforeAll(async () => {
   h = await startAiHarness();
   const metrics = createMetrics({ processMetrics: true });
+  // The feed round runs in the background after listen: the test waits for its 'technology' read.
+  const feedRefresh = metrics.feedRefresh.bind(metrics);
+  metrics.feedRefresh = (feed, result, at) => {
+    feedRefresh(feed, result, at);
+    if (feed === 'technology') technologyRead.resolve();
+  };
   app = await h.app({ metrics });
   // Listening starts the scheduler: the feed round reads the bundled sample feeds.
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -94,16 +103,8 @@ describe('the metrics', () => {
     expect(brief.status).toBe(200);
     await brief.text();
 
-    let text = await scrape();
-    // The feed round runs in the background after listen.
-    for (
-      let i = 0;
-      i < 100 && valueOf(text, 'gem_feed_refresh_total', { feed: 'technology' }) === undefined;
-      i += 1
-    ) {
-      await new Promise((r) => setTimeout(r, 100));
-      text = await scrape();
-    }
+    await technologyRead.promise;
+    const text = await scrape();
 
     const names = new Set(
       text
