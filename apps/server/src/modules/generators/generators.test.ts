@@ -19,6 +19,7 @@ describe('AI status', () => {
       configured: true,
       provider: 'openai-compatible',
       model: 'gem-test-model',
+      demo: false,
     });
   });
 });
@@ -47,7 +48,7 @@ describe('without an AI service', () => {
       url: generatorPaths.aiStatus,
       headers: { authorization },
     });
-    expect(status.json()).toEqual({ configured: false, provider: null, model: null });
+    expect(status.json()).toEqual({ configured: false, provider: null, model: null, demo: false });
 
     const calls = [
       ...(Object.keys(sampleInputs) as GeneratorName[]).map((name) => generatorPaths.generate(name)),
