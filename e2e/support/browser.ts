@@ -57,6 +57,7 @@ export function pageProblems(page: Page): string[] {
   return (page as Page & { problems?: string[] }).problems ?? [];
 }
 
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage: true });
+/** The whole page, or with `fullPage: false` only what the window shows. */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}) {
+  await page.screenshot({ path: path.join(artifactsDir, `${name}.png`), fullPage });
 }

@@ -13,8 +13,16 @@ export async function fillProviderLogin(page: Page, account: DemoAccount) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** A real popup sign-in from /login; resolves once the popup has handed its answer back. */
-export async function signInWithPopup(page: Page, account: DemoAccount = marketer, screenshotPath?: string) {
+/**
+ * A real popup sign-in from /login; resolves once the popup has handed its answer back.
+ * `onProviderPage` sees the provider's login page before it is filled in.
+ */
+export async function signInWithPopup(
+  page: Page,
+  account: DemoAccount = marketer,
+  screenshotPath?: string,
+  onProviderPage?: (popup: Page) => Promise<void>,
+) {
   await page.goto('/login');
   await page.getByRole('heading', { name: 'Sign in with your Microsoft account' }).waitFor();
   const [popup] = await Promise.all([
@@ -23,6 +31,7 @@ export async function signInWithPopup(page: Page, account: DemoAccount = markete
   ]);
   await popup.getByLabel('Email').waitFor();
   if (screenshotPath) await popup.screenshot({ path: screenshotPath });
+  await onProviderPage?.(popup);
   await fillProviderLogin(popup, account);
   await popup.waitForEvent('close', { timeout: 15_000 });
   await page.waitForURL((url) => url.pathname === '/');
