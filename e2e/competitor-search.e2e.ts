@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { pageProblems, screenshot, useBrowser } from './support/browser';
+import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { signInWithPopup } from './support/sign-in';
 
 // The e2e server runs without crawling, so the index holds the bundled sample corpus
@@ -137,11 +137,9 @@ describe('Competitor search', () => {
     await submit(page, () => search.click());
     expect(new URL(page.url()).searchParams.get('site')).toBe('www.deloitte.com/pl/pl/');
     expect(sent.at(-1)).toMatchObject({ query: QUERY, start: 1, siteSearch: 'www.deloitte.com/pl/pl/' });
-    for (const site of await results(page)
-      .locator('article p:first-of-type > span:first-child')
-      .allTextContents()) {
-      // deloitte.com, or deloitte.example for the sample pages.
-      expect(site).toMatch(/(^|\.)deloitte\./);
+    for (const meta of await results(page).locator('article p:first-of-type').allTextContents()) {
+      // The firm, then deloitte.com, or deloitte.example for the sample pages.
+      expect(meta).toMatch(/^Deloitte·([\w-]+\.)*deloitte\.\w+·/);
     }
 
     // The window in days.
@@ -215,4 +213,124 @@ describe('Competitor search', () => {
     await screenshot(page, 'competitor-search-mobile');
     expect(pageProblems(page)).toEqual([]);
   });
+
+  for (const width of ['desktop', 'mobile'] as const) {
+    it(`brings the results into view after a suggested topic and a search, and keeps each firm's colour from search to search (${width})`, async () => {
+      const page = await browser.open(width);
+      await signInWithPopup(page);
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'See what competitors publish on a topic' }).waitFor();
+
+      // A suggested topic: its results, not the form, are on screen.
+      await submit(page, () => page.getByRole('button', { name: 'cyberbezpieczeństwo' }).click());
+      await firstCardInView(page, width);
+      await screenshot(page, `competitor-search-topic-in-view-${width}`, { fullPage: false });
+
+      // Two searches with different firms in them (EY was blue in one and green in the other).
+      const colours: Record<string, string>[] = [];
+      for (const query of ['audyt', 'raport']) {
+        await page.getByRole('searchbox', { name: 'Topic or words' }).fill(query);
+        await submit(page, () => page.getByRole('button', { name: 'Search', exact: true }).click());
+        await firstCardInView(page, width);
+        await screenshot(page, `competitor-search-${query}-in-view-${width}`, { fullPage: false });
+        await page.getByRole('figure', { name: 'Matching pages per week, by competitor' }).waitFor();
+        const legend = await firmColours(page);
+        // Each card's dot is its firm's colour in the chart.
+        for (const [firm, colour] of Object.entries(await cardColours(page))) {
+          expect(colour, `${firm}'s card in "${query}"`).toBe(legend[firm]);
+        }
+        colours.push(legend);
+      }
+      const [audyt, raport] = colours as [Record<string, string>, Record<string, string>];
+      expect(Object.keys(raport)).toContain('Deloitte');
+      expect(Object.keys(audyt)).not.toContain('Deloitte');
+      const both = Object.keys(audyt).filter((firm) => firm in raport);
+      expect(both).toContain('EY');
+      for (const firm of both) expect(raport[firm], firm).toBe(audyt[firm]);
+      // One colour per firm, and the brand orange for GEM's own firm only.
+      expect(new Set(Object.values(raport)).size).toBe(Object.keys(raport).length);
+      expect(Object.entries(raport).filter(([, c]) => c === '#fd5108')).toEqual([['PwC', '#fd5108']]);
+
+      // Beside 'Load More Results': how far through the results the list is.
+      const more = page.getByRole('button', { name: 'Load More Results' });
+      const shown = page.getByText(/^\d+ of [\d,]+ shown$/);
+      await shown.waitFor();
+      const total = Number((await page.getByText(/^[\d,]+ results \(/).textContent())?.match(/^[\d,]+/)?.[0]);
+      expect(await shown.textContent()).toBe(`10 of ${total} shown`);
+      const [button, text] = [await more.boundingBox(), await shown.boundingBox()];
+      // On one line with the button, beside it.
+      expect(Math.abs(button!.y + button!.height / 2 - (text!.y + text!.height / 2))).toBeLessThan(4);
+      expect(text!.x).toBeGreaterThan(button!.x + button!.width);
+      await more.click();
+      await page.getByText(`20 of ${total} shown`).waitFor();
+      await shown.scrollIntoViewIfNeeded();
+      await screenshot(page, `competitor-search-raport-${width}`);
+      expect(pageProblems(page)).toEqual([]);
+    }, 60_000);
+  }
 });
+
+/** Waits until the first result card's title is on screen, below the sticky header. */
+async function firstCardInView(page: Page, width: 'desktop' | 'mobile') {
+  const title = results(page).locator('article h3').first();
+  await title.waitFor();
+  // A smooth scroll takes a moment: wait for it to arrive.
+  await expect
+    .poll(
+      async () => {
+        const header = await page.locator('header').first().boundingBox();
+        const box = await title.boundingBox();
+        return (
+          box !== null &&
+          header !== null &&
+          box.y >= header.y + header.height &&
+          box.y + box.height <= viewports[width].height
+        );
+      },
+      { timeout: 5_000 },
+    )
+    .toBe(true);
+  // And the scroll has come to rest (for the screenshot): the same position for a few frames.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        let still = 0;
+        const tick = () => {
+          still = window.scrollY === last ? still + 1 : 0;
+          last = window.scrollY;
+          if (still >= 5) resolve();
+          else requestAnimationFrame(tick);
+        };
+        tick();
+      }),
+  );
+}
+
+/** Each firm's colour in the chart's legend. */
+function firmColours(page: Page): Promise<Record<string, string>> {
+  return page
+    .getByRole('figure', { name: 'Matching pages per week, by competitor' })
+    .locator('li')
+    .evaluateAll((items) =>
+      Object.fromEntries(
+        items.map((li) => [li.textContent ?? '', li.querySelector('rect')?.getAttribute('fill') ?? '']),
+      ),
+    );
+}
+
+/** Each firm's dot colour on the result cards (the same firm's cards agree, or it is listed twice). */
+function cardColours(page: Page): Promise<Record<string, string>> {
+  return results(page)
+    .locator('article')
+    .evaluateAll((cards) => {
+      const seen: Record<string, string> = {};
+      for (const card of cards) {
+        const dot = card.querySelector('p svg circle');
+        const firm = dot?.closest('span')?.textContent ?? '';
+        const fill = dot?.getAttribute('fill') ?? '';
+        seen[firm] = seen[firm] && seen[firm] !== fill ? `${seen[firm]} and ${fill}` : fill;
+      }
+      return seen;
+    });
+}
