@@ -36,9 +36,15 @@ export function useBrowser() {
 
   return {
     baseURL: () => inject('baseURL'),
-    /** A new page at the given width; fails the test on any console error or page error. */
-    async open(viewport: keyof typeof viewports = 'desktop'): Promise<Page> {
-      const context = await browser.newContext({ viewport: viewports[viewport], baseURL: inject('baseURL') });
+    /**
+     * A new page at the given width, on the shared server or on `baseURL` (a server of the test's
+     * own); fails the test on any console error or page error.
+     */
+    async open(
+      viewport: keyof typeof viewports = 'desktop',
+      baseURL: string = inject('baseURL'),
+    ): Promise<Page> {
+      const context = await browser.newContext({ viewport: viewports[viewport], baseURL });
       contexts.push(context);
       const page = await context.newPage();
       const problems: string[] = [];

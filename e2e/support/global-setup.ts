@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createHttpServer } from 'node:http';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startOpenAiServer } from '@gem/test-servers/openai-server';
 import { plausiblePolishReply } from '@gem/test-servers/polish-replies';
 import type { TestProject } from 'vitest/node';
+import { startGem, type RunningGem } from './gem-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,21 +18,8 @@ declare module 'vitest' {
 const root = path.resolve(import.meta.dirname, '../..');
 export const artifactsDir = path.join(root, 'e2e/artifacts');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 /** Starts the built server the way `npm start` runs it, on a free port and an empty data folder. */
 export default async function setup(project: TestProject) {
-  const bundle = path.join(root, 'apps/server/dist/server.js');
-  if (!existsSync(bundle) || !existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('Build the app first: npm run build');
-  }
   mkdirSync(artifactsDir, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'gem-e2e-'));
   // Stands in for the external brand checker page the app embeds.
@@ -53,17 +39,10 @@ export default async function setup(project: TestProject) {
   delete feeds.real_estate;
   const feedsFile = path.join(dataDir, 'feeds.json');
   writeFileSync(feedsFile, JSON.stringify(feeds));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-
-  let log = '';
-  const server: ChildProcess = spawn(process.execPath, [bundle], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
+  let gem: RunningGem;
+  try {
+    gem = await startGem({
       NODE_ENV: 'test',
-      PORT: String(port),
-      GEM_HOST: '127.0.0.1',
       GEM_DATA_DIR: path.join(dataDir, 'data'),
       GEM_LOG_LEVEL: 'warn',
       GEM_BRAND_CHECKER_URL: brandCheckerUrl,
@@ -72,32 +51,18 @@ export default async function setup(project: TestProject) {
       GEM_AI_BASE_URL: ai.url,
       GEM_AI_MODEL: 'gem-test-model',
       GEM_AI_API_KEY: 'e2e-test-key',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout?.on('data', (c) => (log += c));
-  server.stderr?.on('data', (c) => (log += c));
-
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const ok = await fetch(`${baseURL}/api/ready`)
-      .then((r) => r.ok)
-      .catch(() => false);
-    if (ok) break;
-    if (server.exitCode !== null || Date.now() > deadline) {
-      server.kill('SIGKILL');
-      brandChecker.close();
-      await ai.close();
-      throw new Error(`The GEM server did not become ready:\n${log}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    });
+  } catch (error) {
+    brandChecker.close();
+    await ai.close();
+    throw error;
   }
+  const { baseURL } = gem;
   project.provide('baseURL', baseURL);
   project.provide('aiControlURL', ai.url.replace(/\/v1$/, ''));
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await gem.stop();
     brandChecker.close();
     await ai.close();
     rmSync(dataDir, { recursive: true, force: true });
