@@ -114,6 +114,27 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // One way to write a number on the pages: lib/format-number (one locale, and no ICU set-up
+    // on the main thread during a page's first load).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format-number.ts', 'apps/web/src/lib/format-number.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='NumberFormat']",
+          message:
+            'Format numbers with lib/format-number (formatInteger, formatOneDecimal, …), not Intl.NumberFormat.',
+        },
+        {
+          selector: "MemberExpression[property.name='toLocaleString']",
+          message:
+            'Format numbers with lib/format-number (formatInteger, formatOneDecimal, …), not toLocaleString.',
+        },
+      ],
+    },
+  },
+  {
     // The readers of the environment: the server's config, test set-up, build scripts and tool configs.
     files: [
       'apps/server/src/config/index.ts',

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { formatInteger, formatOneDecimal } from './format-number';
+import { formatAtMostOneDecimal, formatInteger, formatOneDecimal } from './format-number';
 
 const intlInteger = new Intl.NumberFormat('en-GB');
 const intlOneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1, minimumFractionDigits: 1 });
+const intlAtMostOneDecimal = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 
 describe('formatInteger', () => {
   it('groups thousands with commas', () => {
@@ -23,6 +24,13 @@ describe('formatInteger', () => {
   });
 });
 
+// The non-negative amounts both decimal formats are checked on.
+const amounts = fc.oneof(
+  fc.double({ min: 0, max: 1e9, noNaN: true }),
+  // Hundredths, where halves are exact as written but not in binary.
+  fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 100),
+);
+
 describe('formatOneDecimal', () => {
   it('always shows one decimal, rounding halves up as written', () => {
     expect(formatOneDecimal(2)).toBe('2.0');
@@ -34,14 +42,26 @@ describe('formatOneDecimal', () => {
   });
 
   it('writes non-negative numbers as Intl.NumberFormat does', () => {
-    const amounts = fc.oneof(
-      fc.double({ min: 0, max: 1e9, noNaN: true }),
-      // Hundredths, where halves are exact as written but not in binary.
-      fc.integer({ min: 0, max: 10_000_000 }).map((n) => n / 100),
-    );
     fc.assert(
       fc.property(amounts, (value) => {
         expect(formatOneDecimal(value)).toBe(intlOneDecimal.format(value));
+      }),
+    );
+  });
+});
+
+describe('formatAtMostOneDecimal', () => {
+  it('shows the decimal only when it is not zero', () => {
+    expect(formatAtMostOneDecimal(2)).toBe('2');
+    expect(formatAtMostOneDecimal(1.5)).toBe('1.5');
+    expect(formatAtMostOneDecimal(1.04)).toBe('1');
+    expect(formatAtMostOneDecimal(1023.96)).toBe('1,024');
+  });
+
+  it('writes non-negative numbers as Intl.NumberFormat does', () => {
+    fc.assert(
+      fc.property(amounts, (value) => {
+        expect(formatAtMostOneDecimal(value)).toBe(intlAtMostOneDecimal.format(value));
       }),
     );
   });

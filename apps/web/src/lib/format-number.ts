@@ -3,7 +3,9 @@
  * Intl.NumberFormat('en-GB') gives for the non-negative numbers the pages show. Hand-written
  * because the first Intl formatter a page makes sets up ICU's locale data, 10–30 ms in one go on
  * the main thread (four times that on a slow phone), in the middle of the first load of the
- * pages that show a count, such as the QR code generator.
+ * pages that show a count, such as the QR code generator. Every number a page shows goes through
+ * here (lint forbids Intl.NumberFormat and toLocaleString elsewhere in the web app), so the
+ * pages write numbers one way.
  */
 
 /** "1234567" → "1,234,567". */
@@ -29,4 +31,10 @@ export function formatOneDecimal(value: number): string {
   const [whole = '0', fraction = ''] = written.split('.');
   const tenths = Number(whole) * 10 + Number(fraction[0] ?? '0') + (Number(fraction[1] ?? '0') >= 5 ? 1 : 0);
   return `${grouped(String(Math.floor(tenths / 10)))}.${tenths % 10}`;
+}
+
+/** At most one decimal, shown only when it is not zero: 1536 / 1024 → "1.5", 2 → "2", 1023.96 → "1,024". */
+export function formatAtMostOneDecimal(value: number): string {
+  const text = formatOneDecimal(value);
+  return text.endsWith('.0') ? text.slice(0, -2) : text;
 }

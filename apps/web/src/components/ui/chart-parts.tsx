@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
+import { formatInteger } from '@/lib/format-number';
+
 import styles from './stacked-bar-chart.module.css';
 
 export type ChartCategory = {
@@ -13,8 +15,6 @@ export type ChartCategory = {
 };
 
 export type ChartSeries = { key: string; name: string; colour: string };
-
-export const chartNumber = new Intl.NumberFormat('en');
 
 /** The total of a category over the series. */
 export const categoryTotal = (category: ChartCategory, series: readonly ChartSeries[]): number =>
@@ -67,9 +67,9 @@ export function ChartTable({ caption, categoryHeader, categories, series }: Char
             <tr key={c.key}>
               <th scope="row">{c.fullLabel}</th>
               {series.map((s) => (
-                <td key={s.key}>{chartNumber.format(c.values[s.key] ?? 0)}</td>
+                <td key={s.key}>{formatInteger(c.values[s.key] ?? 0)}</td>
               ))}
-              <td>{chartNumber.format(categoryTotal(c, series))}</td>
+              <td>{formatInteger(categoryTotal(c, series))}</td>
             </tr>
           ))}
         </tbody>

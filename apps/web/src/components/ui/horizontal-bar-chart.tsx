@@ -4,10 +4,11 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStackHorizontal } from '@visx/shape';
 import { useId, type ReactNode } from 'react';
 
+import { formatInteger } from '@/lib/format-number';
+
 import {
   categoryTotal,
   ChartLegend,
-  chartNumber,
   ChartTable,
   type ChartCategory,
   type ChartSeries,
@@ -58,7 +59,7 @@ export function HorizontalBarChart({
   categoryHeader,
   categories,
   series,
-  valueLabel = (category) => chartNumber.format(categoryTotal(category, series)),
+  valueLabel = (category) => formatInteger(categoryTotal(category, series)),
 }: HorizontalBarChartProps) {
   const captionId = useId();
   const [frameRef, measured] = useWidth<HTMLDivElement>();

@@ -4,10 +4,11 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
 import { useId, type ReactNode } from 'react';
 
+import { formatInteger } from '@/lib/format-number';
+
 import {
   categoryTotal,
   ChartLegend,
-  chartNumber,
   ChartTable,
   type ChartCategory,
   type ChartSeries,
@@ -124,7 +125,7 @@ export function StackedBarChart({
               <AxisLeft
                 scale={yScale}
                 tickValues={yTicks}
-                tickFormat={(value) => chartNumber.format(Number(value))}
+                tickFormat={(value) => formatInteger(Number(value))}
                 hideAxisLine
                 hideTicks
                 tickComponent={TickLabel}

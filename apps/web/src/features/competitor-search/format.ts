@@ -1,8 +1,8 @@
-const number = new Intl.NumberFormat('en');
+import { formatInteger } from '@/lib/format-number';
 
 /** '1 page', '1,234 pages'. */
 export const countOf = (count: number, one: string, many: string): string =>
-  `${number.format(count)} ${count === 1 ? one : many}`;
+  `${formatInteger(count)} ${count === 1 ? one : many}`;
 
 /**
  * The count line's words: GEM's own index counts exactly ('12 results'), up to its cap
@@ -27,7 +27,7 @@ export function shownOf(
   provider: 'index' | 'brave' | undefined,
 ): string {
   const exact = provider === 'index' || info.totalCapped;
-  return `${number.format(shown)} of ${exact ? '' : 'about '}${info.formattedTotalResults} shown`;
+  return `${formatInteger(shown)} of ${exact ? '' : 'about '}${info.formattedTotalResults} shown`;
 }
 
 /** Only web links open from a result; anything else (javascript:, data:) is not a link. */

@@ -6,6 +6,8 @@ import {
   type WindowUnit,
 } from '@gem/contracts/competitor-search';
 
+import { formatInteger } from '@/lib/format-number';
+
 /** How far back to look: the last `amount` days or weeks (spec §9: d or w). */
 export type SearchWindow = { unit: WindowUnit; amount: number };
 
@@ -57,11 +59,10 @@ export function writeSearchParams(state: SearchState): URLSearchParams {
 }
 
 const unitWords = { d: ['day', 'days'], w: ['week', 'weeks'] } as const;
-const number = new Intl.NumberFormat('en');
 
 /** '90 days', '1 week'. */
 export function describeWindow({ unit, amount }: SearchWindow): string {
-  return `${number.format(amount)} ${unitWords[unit][amount === 1 ? 0 : 1]}`;
+  return `${formatInteger(amount)} ${unitWords[unit][amount === 1 ? 0 : 1]}`;
 }
 
 export type WindowCheck = { ok: true; window: SearchWindow } | { ok: false; message: string };
@@ -75,7 +76,7 @@ export function checkWindow(unit: WindowUnit, text: string): WindowCheck {
   const amount = Number(value);
   if (amount < 1) return { ok: false, message: `The number of ${plural} must be at least 1.` };
   if (amount > WINDOW_MAX[unit]) {
-    return { ok: false, message: `At most ${number.format(WINDOW_MAX[unit])} ${plural} (about ten years).` };
+    return { ok: false, message: `At most ${formatInteger(WINDOW_MAX[unit])} ${plural} (about ten years).` };
   }
   return { ok: true, window: { unit, amount } };
 }

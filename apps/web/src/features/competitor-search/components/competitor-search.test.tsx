@@ -10,6 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { formatInteger } from '@/lib/format-number';
 import { gate, json, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
@@ -76,7 +77,7 @@ function page(
   return {
     items,
     searchInformation: {
-      formattedTotalResults: `${new Intl.NumberFormat('en').format(total)}${capped ? '+' : ''}`,
+      formattedTotalResults: `${formatInteger(total)}${capped ? '+' : ''}`,
       formattedSearchTime: '0.04',
       totalResults: total,
       ...(capped ? { totalCapped: true } : {}),

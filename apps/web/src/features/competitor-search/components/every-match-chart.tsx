@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
+import { formatInteger } from '@/lib/format-number';
 
 import { useWeeklyCounts, weeklyCountsQueryKey, type WeeklyCountsParams } from '../api/get-weekly-counts';
 import { countOf } from '../format';
@@ -37,8 +38,8 @@ export function EveryMatchChart({ search, cap, competitors, window }: EveryMatch
     return (
       <div className={styles.chartNote}>
         <p>
-          More than {cap.toLocaleString('en-US')} pages match: too many to chart with the results. Count them
-          all to see who published them, week by week, or narrow the window or choose one competitor.
+          More than {formatInteger(cap)} pages match: too many to chart with the results. Count them all to
+          see who published them, week by week, or narrow the window or choose one competitor.
         </p>
         <Button variant="secondary" onClick={() => setAsked(true)}>
           Chart every match

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 
 import { FileTextIcon, UploadIcon } from '@/components/ui/icons';
+import { formatAtMostOneDecimal } from '@/lib/format-number';
 
 import styles from './marketing-converter.module.css';
 
@@ -13,12 +14,10 @@ type FileDropZoneProps = {
   resetKey: number;
 };
 
-const sizeFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
-
 export function formatFileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  return `${sizeFormat.format(bytes / (1024 * 1024))} MB`;
+  if (bytes < 1024 * 1024) return `${formatAtMostOneDecimal(bytes / 1024)} KB`;
+  return `${formatAtMostOneDecimal(bytes / (1024 * 1024))} MB`;
 }
 
 /** A real file input (keyboard and screen readers use it as usual) that also takes a drop. */

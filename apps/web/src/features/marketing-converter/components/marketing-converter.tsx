@@ -9,6 +9,7 @@ import { InlineList } from '@/components/ui/inline-list';
 import loadingOverlay from '@/components/ui/loading-overlay.module.css';
 import outputPanel from '@/components/ui/output-panel.module.css';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
+import { formatInteger } from '@/lib/format-number';
 
 import {
   captionLanguages,
@@ -34,8 +35,6 @@ type State =
   | { status: 'converting' }
   | { status: 'converted'; srt: string; preview: string; stats: ConversionStats }
   | { status: 'failed'; title: string; message: string };
-
-const count = new Intl.NumberFormat('en-GB');
 
 /** Spec §2: the marketing converter (WebVTT → SRT), entirely in the browser. */
 export function MarketingConverter() {
@@ -163,22 +162,22 @@ export function MarketingConverter() {
           <>
             <InlineList className={styles.stats} aria-label="Conversion summary">
               <li>
-                <strong>{count.format(converted.stats.cues)}</strong>{' '}
+                <strong>{formatInteger(converted.stats.cues)}</strong>{' '}
                 {converted.stats.cues === 1 ? 'cue' : 'cues'} read
               </li>
               <li>
-                <strong>{count.format(converted.stats.subtitles)}</strong>{' '}
+                <strong>{formatInteger(converted.stats.subtitles)}</strong>{' '}
                 {converted.stats.subtitles === 1 ? 'subtitle' : 'subtitles'} written
               </li>
               {converted.stats.splitCues > 0 ? (
                 <li>
-                  <strong>{count.format(converted.stats.splitCues)}</strong> long{' '}
+                  <strong>{formatInteger(converted.stats.splitCues)}</strong> long{' '}
                   {converted.stats.splitCues === 1 ? 'cue' : 'cues'} split
                 </li>
               ) : null}
               {converted.stats.emptyCues > 0 ? (
                 <li>
-                  <strong>{count.format(converted.stats.emptyCues)}</strong> empty{' '}
+                  <strong>{formatInteger(converted.stats.emptyCues)}</strong> empty{' '}
                   {converted.stats.emptyCues === 1 ? 'cue' : 'cues'} left out
                 </li>
               ) : null}
@@ -198,7 +197,7 @@ export function MarketingConverter() {
             )}
             {converted.stats.subtitles > PREVIEW_LIMIT ? (
               <p className={styles.note}>
-                Showing the first {PREVIEW_LIMIT} of {count.format(converted.stats.subtitles)} subtitles. The
+                Showing the first {PREVIEW_LIMIT} of {formatInteger(converted.stats.subtitles)} subtitles. The
                 download has them all.
               </p>
             ) : null}
