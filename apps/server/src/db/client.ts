@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { Log } from '../lib/logger';
 import * as schema from './schema/index';
 
 /** The drizzle handle modules use. Same API over PGlite and the PostgreSQL server. */
@@ -76,14 +77,12 @@ const pgliteOptions: PGliteOptions = {
  */
 const SESSION_SETTINGS = 'set synchronize_seqscans = off';
 
-/** Where a PostgreSQL pool reports a pooled connection that failed while idle. */
-export type DatabaseLog = { warn(obj: object, msg: string): void };
-
 /** Opens the database and applies pending migrations from `migrationsDir`. */
 export async function openDatabase(
   options: DatabaseOptions,
   migrationsDir: string,
-  log?: DatabaseLog,
+  /** Where a PostgreSQL pool reports a pooled connection that failed while idle. */
+  log?: Pick<Log, 'warn'>,
 ): Promise<Database> {
   if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax, migrationsDir, log);
 
@@ -207,7 +206,7 @@ async function openPostgres(
   url: string,
   poolMax: number,
   migrationsDir: string,
-  log?: DatabaseLog,
+  log?: Pick<Log, 'warn'>,
 ): Promise<Database> {
   // Loaded for PostgreSQL only: a GEM on the embedded database never holds the pg driver.
   const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([

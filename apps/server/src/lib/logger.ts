@@ -63,6 +63,18 @@ export function loggerOptions(config: Pick<Config, 'log'>): LoggerOptions {
   };
 }
 
+/**
+ * What GEM's code logs through: pino's calls, an object and then the message. The process's
+ * logger and a request's (`req.log`) are one. A part that makes fewer of the calls asks for just
+ * those (`Pick<Log, 'warn'>`), so a test can hand it a small recording object.
+ */
+export type Log = {
+  error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+};
+
 /** The process's one logger: the server, its adapters and its requests log through it. */
 export function createLogger(config: Pick<Config, 'log'>): FastifyBaseLogger {
   const options = loggerOptions(config);

@@ -12,6 +12,7 @@ import {
   type LanguageModel,
 } from 'ai';
 import type { AiConfig, AiServiceConfig } from '../../config';
+import type { Log } from '../../lib/logger';
 import { objectStart, parseAnswer } from './structured-answer';
 import {
   addUsage,
@@ -53,13 +54,11 @@ import {
  * `length`) before its object closed is asked for once more, then fails as `incomplete`.
  */
 
-type Logger = { warn(obj: object, msg: string): void; info?(obj: object, msg: string): void };
-
 export type AiSdkTextModelOptions = {
   ai: Pick<AiConfig, 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs'> &
     Partial<Pick<AiConfig, 'structuredOutput'>>;
   service: AiServiceConfig;
-  log?: Logger;
+  log?: Pick<Log, 'warn'> & Partial<Pick<Log, 'info'>>;
   /**
    * Waits before a retry; resolves early when the signal aborts. Tests pass one that records
    * the waits and returns at once.

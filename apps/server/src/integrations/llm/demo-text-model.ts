@@ -1,6 +1,7 @@
 import { startOpenAiServer } from '@gem/test-servers/openai-server';
 import { plausiblePolishReply } from '@gem/test-servers/polish-replies';
 import { DEMO_MODEL, type AiConfig } from '../../config';
+import type { Log } from '../../lib/logger';
 import { createAiSdkTextModel } from './ai-sdk-text-model';
 import type { TextModel } from './text-model';
 
@@ -17,7 +18,7 @@ export async function createDemoTextModel({
   log,
 }: {
   ai: Pick<AiConfig, 'timeoutMs' | 'maxRetries' | 'retryBaseDelayMs' | 'structuredOutput'>;
-  log?: { warn(obj: object, msg: string): void };
+  log?: Pick<Log, 'warn'>;
 }): Promise<{ model: TextModel; close(): Promise<void> }> {
   const server = await startOpenAiServer({
     host: '127.0.0.1',

@@ -4,6 +4,7 @@ import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { LlmError, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';
 import { AppError } from '../app-error';
+import type { Log } from '../logger';
 import type { Metrics } from '../metrics';
 import { createAiCallLimiter } from './ai-call-limiter';
 import { recordAiCall, type AiCallOutcome } from './ai-call-log';
@@ -18,12 +19,6 @@ import { CHARACTERS_PER_TOKEN, estimatePromptTokens, promptBudget } from './cont
  * record directly.
  */
 
-type Logger = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
-
 export type AiCall = {
   /** The signed-in user (the auth plugin's `req.user.id`). */
   userId: string;
@@ -31,7 +26,7 @@ export type AiCall = {
   tool: string;
   input: Record<string, unknown>;
   /** The request's logger. */
-  log: Logger;
+  log: Pick<Log, 'error' | 'warn' | 'info'>;
 };
 
 export type AiCallEnding = {
@@ -69,7 +64,7 @@ export type AiPlatformDeps = {
   /** null when no AI service is configured. */
   model: TextModel | null;
   ai: Pick<AiConfig, 'timeoutMs' | 'limits' | 'contextTokens'>;
-  log: Logger;
+  log: Pick<Log, 'error' | 'warn' | 'info'>;
   /** Where calls are counted (gem_ai_*); lib/metrics.ts. */
   metrics?: Pick<Metrics, 'aiCall' | 'aiFirstToken' | 'aiRefused'> | undefined;
   /**

@@ -2,6 +2,7 @@ import type { LocalAccounts } from '../../integrations/oidc/embedded/local-accou
 import { EMBEDDED_ISSUER_KEY } from '../../integrations/oidc/token-verifier';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { Log } from '../../lib/logger';
 import type { IdentityProvider } from '../../integrations/oidc/identity-provider';
 import { createAccessAdmin, type AccessAdmin } from './identity.service';
 
@@ -73,7 +74,7 @@ export async function settleDemoAccounts({
   config: Pick<Config, 'auth'>;
   identityProvider: IdentityProvider;
   db: Db;
-  log: { warn(obj: object, msg: string): void };
+  log: Pick<Log, 'warn'>;
 }): Promise<void> {
   const { embedded } = identityProvider;
   if (!embedded) return;
