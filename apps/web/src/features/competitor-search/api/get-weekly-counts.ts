@@ -4,7 +4,7 @@ import {
   type CompetitorWeeklyCountsRequest,
   type CompetitorWeeklyCountsResponse,
 } from '@gem/contracts/competitor-search';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 import { shouldRetry } from '@/lib/query-client';
@@ -25,16 +25,19 @@ export function getWeeklyCounts(
   });
 }
 
-export const weeklyCountsQueryKey = (params: WeeklyCountsParams | null) =>
-  ['competitor-search', 'weekly-counts', params] as const;
+export function weeklyCountsQueryOptions(params: WeeklyCountsParams) {
+  return queryOptions({
+    queryKey: ['competitor-search', 'weekly-counts', params],
+    queryFn: ({ signal }) => getWeeklyCounts(params, signal),
+    // As the search: once, then the page offers 'Try again'.
+    retry: (failureCount, error) => failureCount < 1 && shouldRetry(failureCount, error),
+  });
+}
 
 /** Nothing is asked before there are params (the user asked for the chart). */
 export function useWeeklyCounts(params: WeeklyCountsParams | null) {
   return useQuery({
-    queryKey: weeklyCountsQueryKey(params),
-    queryFn: ({ signal }) => getWeeklyCounts(params!, signal),
+    ...weeklyCountsQueryOptions(params ?? { query: '', siteSearch: null, dateRestrict: '' }),
     enabled: params !== null,
-    // As the search: once, then the page offers 'Try again'.
-    retry: (failureCount, error) => failureCount < 1 && shouldRetry(failureCount, error),
   });
 }

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 import { formatInteger } from '@/lib/format-number';
 
-import { useWeeklyCounts, weeklyCountsQueryKey, type WeeklyCountsParams } from '../api/get-weekly-counts';
+import { useWeeklyCounts, weeklyCountsQueryOptions, type WeeklyCountsParams } from '../api/get-weekly-counts';
 import { countOf } from '../format';
 import type { SearchWindow } from '../search-params';
 import styles from './competitor-search.module.css';
@@ -30,7 +30,7 @@ export function EveryMatchChart({ search, cap, competitors, window }: EveryMatch
   // Asked already when the counts are at hand (the same search sorted another way, or Back).
   const queryClient = useQueryClient();
   const [asked, setAsked] = useState(
-    () => queryClient.getQueryData(weeklyCountsQueryKey(search)) !== undefined,
+    () => queryClient.getQueryData(weeklyCountsQueryOptions(search).queryKey) !== undefined,
   );
   const counts = useWeeklyCounts(asked ? search : null);
 
