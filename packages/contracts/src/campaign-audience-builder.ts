@@ -248,6 +248,48 @@ export const campaignFactsSchema = z.object({
 });
 export type CampaignFacts = z.infer<typeof campaignFactsSchema>;
 
+/**
+ * A figure in the AI's analysis (a share "37,5%", "30 z 80", a count "30 uczestników"), checked
+ * against the facts GEM sent the model: it `matches` the CRM's numbers of a subject its sentence
+ * names (`fact`: that subject's); it `contradicts` them (`fact`: the CRM's numbers of the subject
+ * it was read against); or it is `unchecked`: hedged ("ponad 30%"), a count that may be a plan,
+ * or about nothing GEM counts.
+ */
+export const analysisFigureSchema = z.object({
+  /** Where it is in its sentence's text (UTF-16 offsets, end excluded). */
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  verdict: z.enum(['matches', 'contradicts', 'unchecked']),
+  fact: z
+    .object({
+      /** What the figure was read against: a value, a size band, a past campaign, the campaign. */
+      subject: z.string(),
+      members: z.number().int().nonnegative(),
+      responders: z.number().int().nonnegative(),
+    })
+    .nullable(),
+});
+export type AnalysisFigure = z.infer<typeof analysisFigureSchema>;
+
+export const analysisSentenceSchema = z.object({
+  text: z.string(),
+  figures: z.array(analysisFigureSchema),
+});
+export type AnalysisSentence = z.infer<typeof analysisSentenceSchema>;
+
+/** A text of the model's, in paragraphs of sentences. */
+export const checkedTextSchema = z.object({ paragraphs: z.array(z.array(analysisSentenceSchema)) });
+export type CheckedText = z.infer<typeof checkedTextSchema>;
+
+/** The AI's analysis as the page shows it: its language, and every figure checked. */
+export const analysisSchema = z.object({
+  /** Spec §1: the model is asked for Polish, whatever the page's language; some answer in English. */
+  language: z.enum(['pl', 'en']),
+  explanation: checkedTextSchema,
+  approach: checkedTextSchema,
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
 /** Spec §3 Segment generation result, plus what the screen shows beyond it. */
 export const generateSegmentsResponseSchema = z.object({
   explanation: z.string(),
@@ -272,6 +314,10 @@ export const generateSegmentsResponseSchema = z.object({
   workAreasString: z.string(),
   approach: z.string(),
   reports: z.array(segmentReportSchema),
+  /** Beyond the spec: the explanation and the approach with their figures checked against the facts. */
+  analysis: analysisSchema,
+  /** Written by the built-in stand-in (no AI service is configured): an example, marked as such. */
+  demo: z.literal(true).optional(),
   /** Beyond the spec: what the segments were chosen from. */
   facts: campaignFactsSchema,
   crm: z.enum(crmProviders),

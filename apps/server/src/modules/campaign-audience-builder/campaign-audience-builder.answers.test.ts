@@ -98,6 +98,8 @@ describe.each(['json-schema', 'tool'] as const)('real models’ answers, as %s',
     const body = generateSegmentsResponseSchema.parse(res.json());
     expect(body.explanation).toBe(expected.explanation);
     expect(body.approach).toBe(expected.approach);
+    // The page labels the analysis's language: Polish as asked, or English when the model ignored it.
+    expect(body.analysis.language).toBe(answerCase.language === 'English' ? 'en' : 'pl');
     expect(body).toMatchObject(expected.segment(offered));
     expect(body.campaigns).toHaveLength(1);
     expect(await lastRecord()).toMatchObject({ outcome: 'succeeded' });

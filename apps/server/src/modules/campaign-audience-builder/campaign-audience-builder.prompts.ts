@@ -27,6 +27,9 @@ export const segmentsSystemPrompt = [
   '  najlepiej. Lista może być pusta, jeśli dane nic nie wskazują.',
   '- W polu explanation wyjaśnij po polsku (3–5 zdań), dlaczego te segmenty, z liczbami. Pisz',
   '  bezosobowo („wskazują na…”, „warto…”), bez czasu przeszłego w pierwszej osobie („wybrałem”).',
+  '- Podawaj wyłącznie liczby z danych, w tej samej postaci („37,5%”, „30 z 80”), zawsze w zdaniu,',
+  '  które nazywa grupę, której dotyczą (np. „W podbranży Banking odpowiedziało 30 z 80 uczestników',
+  '  (37,5%)”). Nie zaokrąglaj, nie licz nowych wskaźników i nie szacuj.',
   '- W polu approach opisz po polsku (3–5 zdań), jak dotrzeć do tych segmentów: kanały, przekaz,',
   '  kolejność działań. Kanały nazywaj wprost: „na LinkedIn”, „w newsletterze”, a nie „w',
   '  profesjonalnej sieci społecznościowej”.',
@@ -54,17 +57,21 @@ export function repairRequest(issue: Pick<RejectedAnswer, 'path' | 'message'> | 
   ].join('\n');
 }
 
-const percent = (part: number, whole: number) =>
-  whole === 0 ? '0%' : `${Math.round((part / whole) * 100)}%`;
+/**
+ * A share as the page's bars show it, one decimal, written the Polish way ("37,5%"): the model
+ * copies the figure, and GEM checks it against the same numbers (campaign-audience-builder.claims).
+ */
+export const percent = (part: number, whole: number) =>
+  whole === 0 ? '0%' : `${(Math.round((part / whole) * 1_000) / 10).toFixed(1).replace('.', ',')}%`;
 
 function splitLines(label: string, counts: ValueCount[]): string[] {
   if (counts.length === 0) return [];
   return [
-    `${label} (uczestnicy: odpowiedzieli / nie odpowiedzieli, wskaźnik odpowiedzi):`,
-    ...counts.map(
-      (c) =>
-        `- "${c.value}": ${c.responders} / ${c.nonResponders}, ${percent(c.responders, c.responders + c.nonResponders)}`,
-    ),
+    `${label} (odpowiedzieli z uczestników, wskaźnik odpowiedzi):`,
+    ...counts.map((c) => {
+      const members = c.responders + c.nonResponders;
+      return `- "${c.value}": ${c.responders} z ${members}, ${percent(c.responders, members)}`;
+    }),
   ];
 }
 
@@ -76,7 +83,7 @@ export function segmentsUserPrompt(facts: CampaignFacts, topic: string): string 
     `Typ: ${campaign.type ?? 'brak'}; data rozpoczęcia: ${campaign.startDate ?? 'brak'}`,
     `Cel kampanii w CRM: ${campaign.objective ?? 'brak'}`,
     `Linia usług: ${campaign.lineOfService ?? 'brak'}`,
-    `Uczestnicy: ${facts.members}, odpowiedzieli: ${facts.responders} (${percent(facts.responders, facts.members)})`,
+    `Uczestnicy: ${facts.members}, odpowiedzieli: ${facts.responders} z ${facts.members} (${percent(facts.responders, facts.members)})`,
     '',
     ...splitLines('Branże', facts.byIndustry),
     ...splitLines('Podbranże', facts.bySubIndustry),
@@ -91,10 +98,10 @@ export function segmentsUserPrompt(facts: CampaignFacts, topic: string): string 
     '',
     facts.pastCampaigns.length === 0
       ? 'Brak wcześniejszych kampanii tego typu.'
-      : 'Wcześniejsze kampanie tego typu (ID: nazwa, uczestnicy, odpowiedzi, wskaźnik):',
+      : 'Wcześniejsze kampanie tego typu (ID: nazwa, odpowiedzieli z uczestników, wskaźnik odpowiedzi):',
     ...facts.pastCampaigns.map(
       (c) =>
-        `- ${c.id}: "${c.name}", ${c.members}, ${c.responders}, ${percent(c.responders, c.members)}` +
+        `- ${c.id}: "${c.name}", ${c.responders} z ${c.members}, ${percent(c.responders, c.members)}` +
         (c.lineOfService ? `, linia usług: ${c.lineOfService}` : ''),
     ),
     '',

@@ -34,6 +34,7 @@ import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
 import type { CrmExportOutcome, Metrics } from '../../lib/metrics';
 import { createLeaseLimiter, type UserLease } from '../../lib/user-leases';
+import { checkAnalysis, contradictionsIn } from './campaign-audience-builder.claims';
 import { repairRequest, segmentsSystemPrompt, segmentsUserPrompt } from './campaign-audience-builder.prompts';
 
 /**
@@ -572,14 +573,18 @@ export function createCampaignAudienceBuilder({
           workAreasString: joined(segment.workAreas),
           approach: answer.object.approach.trim(),
           reports,
+          analysis: checkAnalysis(answer.object, facts),
           facts,
           crm: crm.provider,
           sample: crm.sample,
+          // The built-in stand-in's answer is an example: the page and the record say so.
+          ...(scope.model.provider === 'demo' ? { demo: true as const } : {}),
         };
-        const { facts: _facts, ...recorded } = response;
+        // The record keeps the figures that contradict the CRM, not the whole checked text.
+        const { facts: _facts, analysis, ...recorded } = response;
         await scope.end({
           outcome: 'succeeded',
-          output: { ...recorded, dropped },
+          output: { ...recorded, dropped, contradicted: contradictionsIn(analysis) },
           usage: answer.usage,
           model: answer.model,
         });

@@ -15,7 +15,7 @@ import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, systemOf, useAiHarness, userOf } from '../../../test/ai-harness';
 import { generations } from '../../db/schema/index';
-import { repairRequest } from './campaign-audience-builder.prompts';
+import { percent, repairRequest } from './campaign-audience-builder.prompts';
 import { noSuchCampaign } from './campaign-audience-builder.service';
 
 /**
@@ -47,6 +47,12 @@ const goal = 'Więcej dyrektorów finansowych ze średnich firm produkcyjnych na
 
 /** A campaign whose type has past campaigns (the seed has several of each type). */
 const campaign = () => campaigns[0]!;
+
+/** The test campaign's facts, as a generation (with the test server's answer) shows them. */
+async function campaignFacts() {
+  const res = await generate({ campaignId: campaign().id, topic: goal });
+  return generateSegmentsResponseSchema.parse(res.json()).facts;
+}
 
 async function latestRecord() {
   const [row] = await t.database.db
@@ -122,6 +128,8 @@ describe('generating segments', () => {
     expect(result.campaigns.length).toBeGreaterThan(0);
     for (const c of result.campaigns) expect(past.has(c.name)).toBe(true);
     expect(result).toMatchObject({ crm: 'embedded', sample: true });
+    // A real service's answer is no demo (campaign-audience-builder.demo.test.ts: the stand-in's is).
+    expect(result.demo).toBeUndefined();
     expect(result.facts.members).toBeGreaterThan(0);
     expect(result.facts.members).toBe(
       result.facts.byIndustry.reduce((sum, v) => sum + v.responders + v.nonResponders, 0),
@@ -201,7 +209,7 @@ describe('company size', () => {
     const user = userOf(offeredRequest);
     expect(user).toContain('Wielkość firm: liczba pracowników');
     expect(user).toContain('Wielkość firm: roczne przychody w PLN');
-    expect(user).toMatch(/- "50-249": \d+ \/ \d+, /);
+    expect(user).toMatch(/- "50-249": \d+ z \d+, \d+,\d%/);
   });
 
   it('narrows the segment to the model’s bands (keys or labels), and its reports and CSV to companies of that size', async () => {
@@ -302,6 +310,34 @@ describe('what the model may get wrong', () => {
     expect((await latestRecord()).output).toMatchObject({
       dropped: { subIndustries: ['Wymyślona podbranża'], campaigns: ['a0B000000000000XYZ'] },
     });
+  });
+
+  it('checks the analysis’s figures against the facts, marks a wrong one, and records it', async () => {
+    const reply = segmentsReply(offeredRequest);
+    const group = (await campaignFacts()).bySubIndustry[0]!;
+    const members = group.responders + group.nonResponders;
+    const right = `${group.responders} z ${members}`;
+    t.ai.enqueue({
+      kind: 'object',
+      value: {
+        ...reply,
+        explanation: `W podbranży ${group.value} odpowiedziało ${right} uczestników (97,3%).`,
+        approach: `Zacznij od ${group.value}: ${percent(group.responders, members)} odpowiedzi.`,
+      },
+    });
+    const res = await generate({ campaignId: campaign().id, topic: goal });
+    expect(res.statusCode, res.body).toBe(200);
+    const { analysis } = generateSegmentsResponseSchema.parse(res.json());
+    const fact = { subject: group.value, members, responders: group.responders };
+    expect(analysis.language).toBe('pl');
+    expect(analysis.explanation.paragraphs[0]![0]!.figures).toEqual([
+      { start: expect.any(Number), end: expect.any(Number), verdict: 'matches', fact },
+      { start: expect.any(Number), end: expect.any(Number), verdict: 'contradicts', fact },
+    ]);
+    expect(analysis.approach.paragraphs[0]![0]!.figures).toEqual([
+      expect.objectContaining({ verdict: 'matches', fact }),
+    ]);
+    expect((await latestRecord()).output).toMatchObject({ contradicted: [{ stated: '97,3%', fact }] });
   });
 
   it('asks once more after invalid JSON or a wrong shape, then answers', async () => {

@@ -233,12 +233,11 @@ describe('generating segments', () => {
     const past = within(area).getByRole('region', { name: 'Table of past campaigns' });
     expect(within(past).getByRole('row', { name: /Autumn CFO Roundtable/ })).toHaveTextContent('40.0%');
 
-    // The analysis.
-    expect(
-      within(area).getByText('Finance leaders of banks answered twice as often as the rest.'),
-    ).toBeVisible();
-    expect(within(area).getByText('Insurers came second.')).toBeVisible();
-    expect(within(area).getByText('Invite CFOs of mid-size banks with a short agenda first.')).toBeVisible();
+    // The analysis, in paragraphs (its figures' marks: ai-analysis.test.tsx).
+    const analysis = within(area).getByRole('region', { name: 'AI analysis' });
+    expect(within(analysis).getByText(/^W podbranży Commercial Banking odpowiedziało/)).toBeVisible();
+    expect(within(analysis).getByText('Wcześniejsze kampanie potwierdzają ten kierunek.')).toBeVisible();
+    expect(within(analysis).getByText(/^Zaproś dyrektorów finansowych banków na LinkedIn/)).toBeVisible();
 
     // The segment as chips; a list copies as the server joined it.
     const titles = within(area).getByRole('list', { name: /^Titles/ });

@@ -1,4 +1,6 @@
 import type {
+  AnalysisFigure,
+  AnalysisSentence,
   CampaignsResponse,
   GenerateSegmentsResponse,
   ReportContact,
@@ -31,10 +33,46 @@ const segment = {
   revenueBands: [],
 };
 
+/** A sentence with its figures, each found by its text and given its verdict, as the server checks them. */
+export function sentence(
+  text: string,
+  ...figures: [figure: string, verdict: AnalysisFigure['verdict'], fact: AnalysisFigure['fact']][]
+): AnalysisSentence {
+  return {
+    text,
+    figures: figures.map(([figure, verdict, fact]) => {
+      const start = text.indexOf(figure);
+      if (start < 0) throw new Error(`"${figure}" is not in "${text}"`);
+      return { start, end: start + figure.length, verdict, fact };
+    }),
+  };
+}
+
+const banking = { subject: 'Commercial Banking', members: 80, responders: 30 };
+const insurance = { subject: 'Insurance', members: 52, responders: 12 };
+
+/** The model's analysis, in Polish: its figures match the CRM's, but one for Insurance. */
+const explanation = [
+  [
+    sentence(
+      'W podbranży Commercial Banking odpowiedziało 30 z 80 uczestników (37,5%).',
+      ['30 z 80', 'matches', banking],
+      ['37,5%', 'matches', banking],
+    ),
+    sentence('Insurance odpowiadał w 45,0%.', ['45,0%', 'contradicts', insurance]),
+  ],
+  [sentence('Wcześniejsze kampanie potwierdzają ten kierunek.')],
+];
+const approach = [
+  [sentence('Zaproś dyrektorów finansowych banków na LinkedIn, ok. 2 tygodnie przed webinarem.')],
+];
+const plain = (paragraphs: AnalysisSentence[][]) =>
+  paragraphs.map((sentences) => sentences.map((s) => s.text).join(' ')).join('\n\n');
+
 export function segmentsResponse(extra: Partial<GenerateSegmentsResponse> = {}): GenerateSegmentsResponse {
   return {
-    explanation: 'Finance leaders of banks answered twice as often as the rest.\n\nInsurers came second.',
-    approach: 'Invite CFOs of mid-size banks with a short agenda first.',
+    explanation: plain(explanation),
+    approach: plain(approach),
     ...segment,
     campaigns: [{ name: 'Autumn CFO Roundtable', objective: 'Lead generation', lineOfService: 'Advisory' }],
     subIndustriesString: 'Commercial Banking, Insurance',
@@ -64,6 +102,11 @@ export function segmentsResponse(extra: Partial<GenerateSegmentsResponse> = {}):
         reach: null,
       },
     ],
+    analysis: {
+      language: 'pl',
+      explanation: { paragraphs: explanation },
+      approach: { paragraphs: approach },
+    },
     facts: {
       campaign: {
         id: CAMPAIGN_ID,
