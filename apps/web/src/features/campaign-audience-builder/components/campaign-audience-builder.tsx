@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { ReturnToMenu, ToolStack } from '@/components/ui/tool-layout';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
-import { useAiNotConfigured } from '@/lib/ai/get-ai-status';
+import { useAiNotConfigured, useDemoAi } from '@/lib/ai/get-ai-status';
 
 import { AutomaticBuilder } from './automatic-builder';
 import styles from './campaign-audience-builder.module.css';
@@ -24,9 +24,10 @@ const tabs: readonly TabItem<Tab>[] = [
 export function CampaignAudienceBuilder() {
   const [tab, setTab] = useState<Tab>('automatic');
   const notConfigured = useAiNotConfigured();
+  const demo = useDemoAi();
   return (
     <ToolStack>
-      {notConfigured ? <AiServiceNotice /> : null}
+      {notConfigured ? <AiServiceNotice /> : demo ? <AiServiceNotice kind="demo" /> : null}
       <div>
         <TabList label="Audience builder" items={tabs} selected={tab} onSelect={setTab} idPrefix="audience" />
         <TabPanel idPrefix="audience" id="automatic" hidden={tab !== 'automatic'}>

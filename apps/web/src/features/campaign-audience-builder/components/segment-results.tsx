@@ -17,6 +17,7 @@ import { Split } from '@/components/ui/split';
 import { formatInteger } from '@/lib/format-number';
 
 import { formatDay, rateOf } from '../format';
+import { AnalysisBody, AnalysisLabels } from './ai-analysis';
 import styles from './campaign-audience-builder.module.css';
 import { ReportCard } from './report-card';
 
@@ -70,21 +71,6 @@ function ResultSection({
       </div>
       {children}
     </section>
-  );
-}
-
-/** Text from the AI, its paragraphs kept. */
-function Paragraphs({ text }: { text: string }) {
-  const parts = text
-    .split(/\n\s*\n/)
-    .map((part) => part.trim())
-    .filter(Boolean);
-  return (
-    <div className={styles.prose}>
-      {parts.map((part, index) => (
-        <p key={index}>{part}</p>
-      ))}
-    </div>
   );
 }
 
@@ -158,17 +144,12 @@ export function SegmentResults({
         </ResultSection>
       ) : null}
 
-      <ResultSection title="AI analysis" description="Why these segments, and how to approach them.">
-        <Split>
-          <div className={styles.analysisPart}>
-            <h4 className={styles.partTitle}>Explanation</h4>
-            <Paragraphs text={result.explanation} />
-          </div>
-          <div className={styles.analysisPart}>
-            <h4 className={styles.partTitle}>Approach</h4>
-            <Paragraphs text={result.approach} />
-          </div>
-        </Split>
+      <ResultSection
+        title="AI analysis"
+        description="Why these segments, and how to approach them."
+        action={<AnalysisLabels language={result.analysis.language} demo={result.demo === true} />}
+      >
+        <AnalysisBody analysis={result.analysis} />
       </ResultSection>
 
       <ResultSection title="Segment" description="Paste a list into your CRM’s filters as it is.">
