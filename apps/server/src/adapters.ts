@@ -31,7 +31,7 @@ export type AppAdapters = {
   webSearch: WebSearch;
   /** The campaign audience builder's CRM: the embedded demo CRM, or Salesforce (GEM_CRM_PROVIDER). */
   crm: Crm;
-  /** Stops what the adapters run themselves (the demo AI stand-in's server); buildApp calls it on close. */
+  /** Stops what the adapters run themselves (the demo AI stand-in’s server); the services’ close calls it. */
   close?: () => Promise<void>;
 };
 

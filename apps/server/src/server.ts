@@ -8,10 +8,11 @@ import { createLogger } from './lib/logger';
 import { createMetrics, serveMetrics, type MetricsServer } from './lib/metrics';
 import { settleDemoAccounts } from './modules/identity/demo-accounts';
 import { checkMarketFeedKeys } from './modules/market-research/market-feed-keys';
+import { createServices } from './services';
 
 /**
  * Process entry: read config, open and migrate the database, build the adapters, settle the
- * demo accounts, compose the app, listen, serve the metrics, shut down gracefully.
+ * demo accounts, build the services, compose the app, listen, serve the metrics, shut down gracefully.
  */
 
 let config: Config;
@@ -33,7 +34,8 @@ await settleDemoAccounts({
   log: logger,
 });
 const metrics = createMetrics({ processMetrics: true });
-const app = await buildApp({ config, database, adapters, logger, metrics });
+const services = createServices({ config, database, adapters, log: logger, metrics });
+const app = await buildApp({ config, services, logger, metrics });
 let metricsServer: MetricsServer | undefined;
 
 /** How long after the drain's timeout the process is killed if exiting did not end it. */

@@ -1,27 +1,30 @@
-import type { FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, RouteOptions } from 'fastify';
 import { createAdapters, type AdapterSeams, type AppAdapters } from '../src/adapters';
 import { buildApp, type App } from '../src/app';
 import type { AuthConfig, Config } from '../src/config';
 import type { Database } from '../src/db/client';
-import type { Metrics } from '../src/lib/metrics';
+import { createMetrics, type Metrics } from '../src/lib/metrics';
 import { settleDemoAccounts } from '../src/modules/identity/demo-accounts';
+import { createServices } from '../src/services';
 import { testLogger, watchTestApp } from './log-capture';
 
 /**
  * The one way tests build GEM: the same steps as server.ts (the adapters from config, the demo
- * accounts, buildApp), with the adapters pointed wherever the test's config points them (the
+ * accounts, createServices, buildApp), with the adapters pointed wherever the test's config points them (the
  * local test servers) and any of them replaced. Its logs go to the capture the suite scans for
- * secrets at its end (log-capture.ts), unless the test's config chose a log level.
+ * secrets at its end (log-capture.ts), unless the test's config chose a log level or the test
+ * hands in a logger of its own (to read the lines it writes).
  */
 export async function buildTestApp({
   config,
   database,
   seams,
   adapters,
-  metrics,
+  metrics = createMetrics(),
   onRoute,
   protectedRoutes,
   now,
+  logger = testLogger(config),
 }: {
   config: Config;
   database: Database;
@@ -31,8 +34,8 @@ export async function buildTestApp({
   onRoute?: (route: RouteOptions) => void;
   protectedRoutes?: FastifyPluginAsync[];
   now?: () => number;
+  logger?: FastifyBaseLogger;
 }): Promise<App> {
-  const logger = testLogger(config);
   const built = { ...(await createAdapters({ config, db: database.db, log: logger, seams })), ...adapters };
   await settleDemoAccounts({
     config,
@@ -40,16 +43,8 @@ export async function buildTestApp({
     db: database.db,
     log: logger,
   });
-  const app = await buildApp({
-    config,
-    database,
-    adapters: built,
-    logger,
-    metrics,
-    onRoute,
-    protectedRoutes,
-    now,
-  });
+  const services = createServices({ config, database, adapters: built, log: logger, metrics, now });
+  const app = await buildApp({ config, services, logger, metrics, onRoute, protectedRoutes });
   watchTestApp(app);
   return app;
 }

@@ -9,9 +9,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
+import { buildTestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
-import { createAdapters } from '../adapters';
-import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { localAccounts, users } from '../db/schema/index';
 import { errorsPlugin } from '../plugins/errors';
@@ -214,8 +213,7 @@ describe('request logs', () => {
     const logger = pino(log.options, log.stream);
     // Behind one proxy, whose request ids GEM keeps (a UUID, or nginx's 32 hex digits).
     const config = testConfig({ log: { level: 'info', pretty: false }, trustProxy: 1 });
-    const adapters = await createAdapters({ config, db: database.db, log: logger });
-    const app = await buildApp({ config, database, adapters, logger });
+    const app = await buildTestApp({ config, database, logger });
     try {
       const ok = await app.inject({
         method: 'GET',

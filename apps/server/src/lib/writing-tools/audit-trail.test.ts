@@ -10,10 +10,9 @@ import {
   startAiHarness,
   type AiHarness,
 } from '../../../test/ai-harness';
-import { accessClaims, externalAuth } from '../../../test/test-app';
+import { accessClaims, buildTestApp, externalAuth } from '../../../test/test-app';
 import { testConfig } from '../../../test/test-config';
-import { createAdapters } from '../../adapters';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { generations, users } from '../../db/schema/index';
 import { loggerOptions } from '../logger';
 
@@ -51,8 +50,7 @@ beforeAll(async () => {
   });
   // The app's own logger options, writing into `logs`.
   const logger = pino(loggerOptions(config), { write: (line: string) => void logs.push(JSON.parse(line)) });
-  const adapters = await createAdapters({ config, db: h.database.db, log: logger });
-  app = await buildApp({ config, database: h.database, adapters, logger });
+  app = await buildTestApp({ config, database: h.database, logger });
   await app.ready();
 
   await h.database.db.execute(
