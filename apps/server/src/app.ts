@@ -107,7 +107,7 @@ export async function buildApp({
   await app.register(async (api) => {
     await api.register(authPlugin, {
       verifier: idp.verifier,
-      admit: identity.admitAfresh,
+      admit: identity.admit,
       requireAccess: false,
     });
     await api.register(checkAppAccessRoutes);

@@ -70,7 +70,7 @@ describe('the gem command-line tool', () => {
     expect((await gem('access grant ola@contoso.example', { config })).err).toContain(
       'has signed in to GEM yet',
     );
-    await createIdentityService({ db: database.db, auth: config.auth, access: config.access }).admitAfresh({
+    await createIdentityService({ db: database.db, auth: config.auth, access: config.access }).admit({
       issuer: config.auth.issuer,
       subject: 'ola-oid',
       email: 'ola@contoso.example',

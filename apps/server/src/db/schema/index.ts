@@ -6,4 +6,5 @@ export * from './embedded-idp';
 export * from './generations';
 export * from './market-research';
 export * from './scheduler';
+export * from './user-leases';
 export * from './users';

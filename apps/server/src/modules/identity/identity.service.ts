@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { appAccessGrants, users } from '../../db/schema/index';
 import type { VerifiedIdentity } from '../../integrations/oidc/token-verifier';
 import type { Admission } from '../../plugins/auth';
-import { recordVisit, upsertUser } from './users';
+import { recordVisitAndReadGrant, upsertUser } from './users';
 
 // Bounds memory if many distinct users appear; the oldest decisions go first.
 const MAX_CACHED_DECISIONS = 10_000;
@@ -31,7 +31,7 @@ export type IdentityServiceDeps = {
  * just given access is let in at their next request, on whichever instance it lands (the SPA's
  * Access Denied page asks the access check again).
  *
- * Deciding is one statement (users.ts recordVisit) that reads the user's row and grant and
+ * Deciding is one statement (users.ts recordVisitAndReadGrant) that reads the user's row and grant and
  * writes only when the row is missing, the e-mail or name changed, or lastSeenAt is older than
  * LAST_SEEN_RESOLUTION_MS. Concurrent requests of one user share one decision in flight.
  */
@@ -61,7 +61,7 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
   async function decide(key: string, identity: VerifiedIdentity): Promise<Admission> {
     const at = now();
-    const { userId, granted } = await recordVisit(
+    const { userId, granted } = await recordVisitAndReadGrant(
       db,
       identity,
       new Date(at),
@@ -111,8 +111,6 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
   return {
     admit,
-    /** The name app.ts gives the access check's admission: the same as admit. */
-    admitAfresh: admit,
 
     /** What the SPA needs to set up oidc-client-ts (GET /api/identity/auth-config). */
     authConfig(): AuthConfigResponse {

@@ -43,7 +43,7 @@ function service(access: Partial<ReturnType<typeof testConfig>['access']> = {}, 
 
 /** What GET /api/identity/check-app-access answers (a "yes" reused, a "no" decided afresh). */
 const check = async (svc: IdentityService, who: VerifiedIdentity) => ({
-  hasAccess: (await svc.admitAfresh(who)).hasAccess,
+  hasAccess: (await svc.admit(who)).hasAccess,
 });
 /** What the gate in front of protected routes decides (the same rule). */
 const gate = async (svc: IdentityService, who: VerifiedIdentity) => (await svc.admit(who)).hasAccess;
@@ -172,13 +172,13 @@ describe('recording visits', () => {
     let clock = Date.parse('2026-01-01T10:00:00Z');
     // Decisions are not reused here, so every call goes to the database.
     const identity = service({ decisionCacheMs: 0 }, () => clock);
-    const first = await identity.admitAfresh(person('hana'));
+    const first = await identity.admit(person('hana'));
     const created = await stored('hana');
     expect(created).toMatchObject({ id: first.userId, lastSeenAt: new Date(clock) });
 
     for (const step of [1_000, 30_000, 28_999]) {
       clock += step;
-      expect((await identity.admitAfresh(person('hana'))).userId).toBe(first.userId);
+      expect((await identity.admit(person('hana'))).userId).toBe(first.userId);
       expect(await identity.admit(person('hana'))).toEqual(first);
     }
     // Nothing written: the same row version, lastSeenAt as it was.
@@ -186,14 +186,14 @@ describe('recording visits', () => {
 
     clock += 1_001;
     expect(clock - (created?.lastSeenAt?.getTime() ?? 0)).toBeGreaterThan(LAST_SEEN_RESOLUTION_MS);
-    expect((await identity.admitAfresh(person('hana'))).userId).toBe(first.userId);
+    expect((await identity.admit(person('hana'))).userId).toBe(first.userId);
     const seen = await stored('hana');
     expect(seen?.lastSeenAt).toEqual(new Date(clock));
     expect(seen?.writtenBy).not.toBe(created?.writtenBy);
 
     // A changed name is written at once; a token without e-mail keeps the stored one.
     clock += 1_000;
-    await identity.admitAfresh(person('hana', { name: 'Hana H', email: undefined }));
+    await identity.admit(person('hana', { name: 'Hana H', email: undefined }));
     expect(await stored('hana')).toMatchObject({
       email: 'hana@contoso.example',
       name: 'Hana H',
@@ -204,7 +204,7 @@ describe('recording visits', () => {
   it('gives two instances seeing a new user at once the one row', async () => {
     const a = service();
     const b = service();
-    const [one, two] = await Promise.all([a.admitAfresh(person('ivy')), b.admitAfresh(person('ivy'))]);
+    const [one, two] = await Promise.all([a.admit(person('ivy')), b.admit(person('ivy'))]);
     expect(one.userId).toBe(two.userId);
     expect((await stored('ivy'))?.id).toBe(one.userId);
   });
@@ -239,7 +239,7 @@ describe('recording visits', () => {
     // A "yes", reused from memory by the gate and the check alike.
     expect(answers[0]?.hasAccess).toBe(true);
     await identity.admit(person('jay'));
-    await identity.admitAfresh(person('jay'));
+    await identity.admit(person('jay'));
     expect(statements).toBe(1);
   });
 });

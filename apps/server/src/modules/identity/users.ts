@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { appAccessGrants, users } from '../../db/schema/index';
 
 /** Someone GEM knows by their identity provider's issuer and subject. */
@@ -48,7 +49,7 @@ export type Visit = { userId: string; granted: boolean };
  * changed e-mail or name, `lastSeenAt` = `seenAt`) or creates it. Two instances creating the
  * same new user at once meet in ON CONFLICT and both get the one row's id.
  */
-export async function recordVisit(
+export async function recordVisitAndReadGrant(
   db: Db,
   identity: UserIdentity,
   seenAt: Date,
@@ -57,7 +58,9 @@ export async function recordVisit(
   const email = identity.email ?? null;
   const name = identity.name ?? null;
   const seen = seenAt.toISOString();
-  const result = (await db.execute(sql`
+  const [row] = await rowsOf<{ user_id: string | null; granted: boolean }>(
+    db,
+    sql`
     with found as (
       select ${users.id} as id, ${users.email} as email, ${users.displayName} as display_name,
         ${users.lastSeenAt} as last_seen_at
@@ -96,8 +99,8 @@ export async function recordVisit(
       exists (
         select 1 from ${appAccessGrants} where ${appAccessGrants.userId} = (select id from visitor limit 1)
       ) as granted
-  `)) as { rows: { user_id: string | null; granted: boolean }[] };
-  const [row] = result.rows;
+  `,
+  );
   if (!row?.user_id) throw new Error('recording the visit returned no user');
   return { userId: row.user_id, granted: row.granted };
 }
