@@ -154,6 +154,8 @@ describe.each(modes)('real models’ answers, as %s', (mode) => {
       }
 
       expect(response.error, JSON.stringify(response.error)).toBeUndefined();
+      // A real service's answer is not marked as the stand-in's (issue 27).
+      expect(response.demo).toBeUndefined();
       // One call: no repair was needed.
       expect(t.ai.requests).toHaveLength(1);
       expect(t.ai.requests[0]!.structured?.mode).toBe(mode);
@@ -178,7 +180,9 @@ describe.each(modes)('real models’ answers, as %s', (mode) => {
         default:
           throw new Error(`not a brief creator case: ${id}`);
       }
-      expect(await lastRecord()).toMatchObject({ outcome: 'succeeded' });
+      const record = await lastRecord();
+      expect(record).toMatchObject({ outcome: 'succeeded' });
+      expect(record.output).not.toHaveProperty('demo');
     });
   });
 });
