@@ -26,6 +26,8 @@ export type ChatEntry =
       detail?: string;
       /** What the turn was: a failed one's Retry asks for it again. */
       kind?: BriefTurnKind;
+      /** The built-in stand-in wrote it, not an AI service (issue 27): the bubble says so. */
+      demo?: boolean;
     };
 
 export type AssistantEntry = Extract<ChatEntry, { role: 'assistant' }>;
@@ -48,7 +50,8 @@ function kindOfFailure(message: string): BriefTurnKind {
 
 /**
  * Spec §4: a resumed session's messages without the system ones. An assistant message shows its
- * standard answer, its recommendations as a list, or, when its turn failed, the spec's words.
+ * standard answer, its recommendations as a list, or, when its turn failed, the spec's words; one
+ * the built-in stand-in wrote stays marked as a demo answer.
  */
 export function entriesOfMessages(messages: readonly BriefMessage[]): ChatEntry[] {
   return [...messages]
@@ -68,6 +71,7 @@ export function entriesOfMessages(messages: readonly BriefMessage[]): ChatEntry[
           text: content.standardAnswer,
           ...(content.recommendations?.length ? { recommendations: content.recommendations } : {}),
           ...(content.generatedTargetAudience ? { targetAudience: content.generatedTargetAudience } : {}),
+          ...(content.demo ? { demo: true } : {}),
         },
       ];
     });

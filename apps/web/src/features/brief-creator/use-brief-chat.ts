@@ -18,13 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
 import { aiStatusQueryOptions } from '@/lib/ai/get-ai-status';
-import {
-  describeGenerationError,
-  formatWait,
-  tooManyRequestsText,
-  type GenerationProblem,
-} from '@/lib/ai/generation-errors';
-import { GenerationFailedError } from '@/lib/ai/generation-stream';
+import type { GenerationProblem } from '@/lib/ai/generation-errors';
 import { ApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
@@ -34,6 +28,7 @@ import { finishedBriefListsKey } from './api/get-finished-briefs';
 import { saveSessionBrief } from './api/save-session-brief';
 import { sendChatMessage } from './api/send-chat-message';
 import { entriesOfMessages, type AssistantEntry, type ChatEntry } from './chat-entries';
+import { describeFailedTurn, describeOpenFailure, describeRefusal, detailOf } from './chat-problems';
 
 /** Spec §3: what a finished brief is called when the campaign has no name yet. */
 export const UNTITLED_BRIEF = 'Untitled brief';
@@ -46,22 +41,6 @@ const SAVE_DELAY_MS = 700;
 
 let lastLocalId = 0;
 const localId = () => `local-${++lastLocalId}`;
-
-/** What the answer bubble says under a failure: the reason, and when to try again. */
-function detailOf(problem: GenerationProblem, now = Date.now()): string | undefined {
-  if (problem.retryAt === undefined) return problem.detail;
-  return `${problem.detail ?? tooManyRequestsText} Wait ${formatWait((problem.retryAt - now) / 1000)}, then try again.`;
-}
-
-/** A turn refused before its stream began: nothing was stored, so the text goes back in the box. */
-function describeRefusal(error: unknown, kind: BriefTurnKind, retry: boolean): GenerationProblem {
-  const failure = kind === 'chat' && !retry ? 'Your message was not sent.' : briefChatFailureTexts[kind];
-  if (error instanceof ApiError && (error.code === 'conflict' || error.code === 'not_found')) {
-    // The server's words say which: another tab is answering, or the brief was accepted already.
-    return { message: failure, detail: error.message };
-  }
-  return describeGenerationError(error, { failure, empty: failure });
-}
 
 type SessionEvents = {
   /** A new chat's first message got its session: the page names it in the URL. */
@@ -231,10 +210,7 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
           setSessionId(outcome.sessionId);
           events.current.onSessionStarted?.(outcome.sessionId);
         }
-        const described = describeGenerationError(new GenerationFailedError(outcome.error), {
-          failure: briefChatFailureTexts[kind],
-          empty: briefChatFailureTexts[kind],
-        });
+        const described = describeFailedTurn(outcome.error, kind);
         if (described.notConfigured) markNotConfigured();
         fail(detailOf(described));
         return;
@@ -268,6 +244,7 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
         ...(response.generatedTargetAudience !== null
           ? { targetAudience: response.generatedTargetAudience }
           : {}),
+        ...(response.demo ? { demo: true } : {}),
       }));
     } catch (error) {
       if (!isCurrent() || own.signal.aborted) return;
@@ -349,18 +326,7 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
       if (sessionRef.current !== id) return;
       setLoading(false);
       setSessionId(null);
-      setProblem(
-        error instanceof ApiError && error.status === 404
-          ? {
-              message: 'This chat could not be opened.',
-              detail:
-                'It may belong to someone else, or the link may be wrong. You can start a new chat here.',
-            }
-          : describeGenerationError(error, {
-              failure: 'This chat could not be loaded. Reload the page to try again.',
-              empty: 'This chat could not be loaded. Reload the page to try again.',
-            }),
-      );
+      setProblem(describeOpenFailure(error));
       return;
     }
     if (sessionRef.current !== id) return;

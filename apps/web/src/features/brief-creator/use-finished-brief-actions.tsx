@@ -16,7 +16,7 @@ import {
   startFromFinishedBrief,
 } from './api/finished-brief-actions';
 import type { StartedFromState } from './components/brief-creator';
-import styles from './components/brief-creator.module.css';
+import styles from './components/brief-lists.module.css';
 import { NEW_CHAT } from './last-session';
 
 type BriefRef = { id: string; title: string };

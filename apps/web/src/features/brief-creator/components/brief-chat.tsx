@@ -14,7 +14,8 @@ import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
 
 import { greetings } from '../chat-entries';
 import type { BriefChat as BriefChatState } from '../use-brief-chat';
-import styles from './brief-creator.module.css';
+import styles from './brief-chat.module.css';
+import shared from './brief-creator.module.css';
 import { ChatBubble, type BubbleActions } from './chat-bubble';
 
 const languageOptions = briefLanguages.map((language) => ({ value: language, label: language }));
@@ -142,7 +143,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
           </div>
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             onClick={() => {
               onNewChat();
               inputRef.current?.focus();
@@ -175,7 +176,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
           </p>
           <button
             type="button"
-            className={styles.iconButton}
+            className={shared.iconButton}
             aria-label="Dismiss"
             onClick={chat.dismissAccepted}
           >
@@ -188,7 +189,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
         <div className={styles.accepted} role="status">
           <CheckIcon className={styles.acceptedIcon} />
           <p>{notice.text}</p>
-          <button type="button" className={styles.iconButton} aria-label="Dismiss" onClick={notice.onDismiss}>
+          <button type="button" className={shared.iconButton} aria-label="Dismiss" onClick={notice.onDismiss}>
             <CloseIcon />
           </button>
         </div>
@@ -249,7 +250,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
           <div className={styles.confirmButtons}>
             <Button
               variant="primary"
-              className={styles.smallButton}
+              className={shared.smallButton}
               onClick={() => {
                 setConfirming(false);
                 chat.acceptBrief();
@@ -260,7 +261,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
             <Button
               ref={keepEditingRef}
               variant="secondary"
-              className={styles.smallButton}
+              className={shared.smallButton}
               onClick={() => setConfirming(false)}
             >
               Keep editing
@@ -271,7 +272,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
         <div className={styles.chatActions} role="group" aria-label="Brief actions">
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actionsDisabled}
             onClick={chat.generateTargetAudience}
           >
@@ -280,7 +281,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
           </Button>
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actionsDisabled}
             onClick={chat.generateRecommendations}
           >
@@ -290,7 +291,7 @@ export function BriefChat({ chat, aiUnavailable, resolving = false, onNewChat, n
           <Button
             // The main action only once every required field is filled.
             variant={missing.length === 0 ? 'primary' : 'secondary'}
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actionsDisabled}
             onClick={accept}
           >

@@ -15,7 +15,8 @@ import { useChatSessions } from '../api/get-chat-sessions';
 import { shortId, visibleMessageCount } from '../chat-entries';
 import { useErrorToast } from '../use-error-toast';
 import { UNTITLED_BRIEF } from '../use-brief-chat';
-import styles from './brief-creator.module.css';
+import shared from './brief-creator.module.css';
+import styles from './brief-lists.module.css';
 
 /** The campaign name of a session's latest brief data, when it has one that can be read. */
 function campaignNameOf(messages: readonly BriefMessage[]): string {
@@ -91,7 +92,7 @@ export function BriefSessions({
 
 export function RetryButton({ onRetry }: { onRetry: () => void }) {
   return (
-    <Button variant="secondary" className={styles.smallButton} onClick={onRetry}>
+    <Button variant="secondary" className={shared.smallButton} onClick={onRetry}>
       <RefreshIcon />
       Try again
     </Button>

@@ -1,11 +1,14 @@
 import type { BriefData } from '@gem/contracts/brief-creator';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
 
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormattedOutput } from '@/components/ui/formatted-output';
 import { AlertIcon, CheckIcon, RefreshIcon } from '@/components/ui/icons';
 
 import type { AssistantEntry, ChatEntry } from '../chat-entries';
-import styles from './brief-creator.module.css';
+import styles from './brief-chat.module.css';
+import shared from './brief-creator.module.css';
 
 /** What a bubble of the live chat can do (a finished brief's conversation is read only). */
 export type BubbleActions = {
@@ -46,7 +49,7 @@ export function ChatBubble({ entry, actions }: { entry: ChatEntry; actions?: Bub
             {actions?.canRetry ? (
               <Button
                 variant="secondary"
-                className={styles.smallButton}
+                className={shared.smallButton}
                 disabled={actions.busy}
                 onClick={() => actions.onRetry(entry)}
               >
@@ -64,6 +67,12 @@ export function ChatBubble({ entry, actions }: { entry: ChatEntry; actions?: Bub
     <li className={styles.assistantRow}>
       <div className={styles.bubbleAssistant} aria-busy={entry.streaming || undefined}>
         <span className="visually-hidden">Assistant: </span>
+        {entry.demo ? (
+          // Every answer of the built-in stand-in says what it is (issue 27), as in the writing tools.
+          <p className={styles.demoMark}>
+            <Badge>{DEMO_ANSWER_TEXT}</Badge>
+          </p>
+        ) : null}
         {entry.recommendations ? (
           <Recommendations items={entry.recommendations} actions={actions} />
         ) : entry.streaming && entry.text === '' ? (
@@ -122,7 +131,7 @@ function TargetAudience({ entry, actions }: { entry: AssistantEntry; actions: Bu
         <section className={styles.compareColumn} aria-label="Your text">
           <p className={styles.compareLabel}>Your text</p>
           {own.trim() === '' ? (
-            <p className={styles.notSpecified}>Not specified yet</p>
+            <p className={shared.notSpecified}>Not specified yet</p>
           ) : (
             <p className={styles.userText}>{own}</p>
           )}
@@ -134,7 +143,7 @@ function TargetAudience({ entry, actions }: { entry: AssistantEntry; actions: Bu
         <div className={styles.bubbleButtons}>
           <Button
             variant="primary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actions.busy}
             onClick={() => actions.onApplyTargetAudience(proposal)}
           >
@@ -142,7 +151,7 @@ function TargetAudience({ entry, actions }: { entry: AssistantEntry; actions: Bu
           </Button>
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actions.busy}
             onClick={() => actions.onKeepTargetAudience(entry.id)}
           >
@@ -194,7 +203,7 @@ function Recommendations({
         <div className={styles.bubbleButtons}>
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actions.busy}
             onClick={() => actions.onAddRecommendations(notAdded)}
           >

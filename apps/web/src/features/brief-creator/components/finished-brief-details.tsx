@@ -23,7 +23,9 @@ import { useFinishedBrief } from '../api/get-finished-brief';
 import { entriesOfMessages, visibleMessageCount } from '../chat-entries';
 import { useErrorToast } from '../use-error-toast';
 import { useFinishedBriefActions } from '../use-finished-brief-actions';
-import styles from './brief-creator.module.css';
+import chatStyles from './brief-chat.module.css';
+import shared from './brief-creator.module.css';
+import styles from './brief-lists.module.css';
 import { ChatBubble } from './chat-bubble';
 import { ExportButtons } from './export-buttons';
 
@@ -54,7 +56,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
   const navigate = useNavigate();
 
   const back = (
-    <ButtonLink to={finishedBriefsListLink} variant="secondary" className={styles.smallButton}>
+    <ButtonLink to={finishedBriefsListLink} variant="secondary" className={shared.smallButton}>
       <ArrowLeftIcon />
       Back to finished briefs
     </ButtonLink>
@@ -117,7 +119,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
           />
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actions.pending === brief.id}
             onClick={() => void actions.startFrom({ id: brief.id, title: brief.title })}
           >
@@ -126,7 +128,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
           </Button>
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={actions.pending === brief.id}
             onClick={() =>
               void actions.remove(
@@ -143,7 +145,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
 
       <Split align="start">
         <Panel as="section" className={styles.detailsCard} aria-labelledby={fieldsHeading}>
-          <h2 id={fieldsHeading} className={styles.panelTitle}>
+          <h2 id={fieldsHeading} className={shared.panelTitle}>
             Brief
           </h2>
           <dl className={styles.briefFields}>
@@ -154,7 +156,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
                   <dt>{briefFieldLabels[field]}</dt>
                   <dd>
                     {value === null ? (
-                      <span className={styles.notSpecified}>Not specified</span>
+                      <span className={shared.notSpecified}>Not specified</span>
                     ) : Array.isArray(value) ? (
                       <ul className={styles.valueList}>
                         {value.map((item, index) => (
@@ -172,13 +174,13 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
         </Panel>
 
         <Panel as="section" className={styles.detailsCard} aria-labelledby={conversationHeading}>
-          <h2 id={conversationHeading} className={styles.panelTitle}>
+          <h2 id={conversationHeading} className={shared.panelTitle}>
             Conversation
           </h2>
           {entries.length === 0 ? (
-            <p className={styles.notSpecified}>No messages.</p>
+            <p className={shared.notSpecified}>No messages.</p>
           ) : (
-            <ol className={styles.messages} aria-label="Conversation">
+            <ol className={chatStyles.messages} aria-label="Conversation">
               {entries.map((entry) => (
                 <ChatBubble key={entry.id} entry={entry} />
               ))}

@@ -21,7 +21,8 @@ import { shortId, visibleMessageCount } from '../chat-entries';
 import { useErrorToast } from '../use-error-toast';
 import { useFinishedBriefActions } from '../use-finished-brief-actions';
 import { finishedBriefLink } from './brief-chat';
-import styles from './brief-creator.module.css';
+import shared from './brief-creator.module.css';
+import styles from './brief-lists.module.css';
 import { RetryButton } from './brief-sessions';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -78,7 +79,7 @@ export function FinishedBriefs() {
   const toolbar = (
     <div className={styles.listToolbar} role="search" aria-label="Search finished briefs">
       <div className={styles.toolbarField}>
-        <label htmlFor={searchId} className={styles.fieldLabel}>
+        <label htmlFor={searchId} className={shared.fieldLabel}>
           Search by name
         </label>
         <TextInput
@@ -92,7 +93,7 @@ export function FinishedBriefs() {
         />
       </div>
       <div className={styles.toolbarField}>
-        <label htmlFor={typeId} className={styles.fieldLabel}>
+        <label htmlFor={typeId} className={shared.fieldLabel}>
           Campaign type
         </label>
         <SelectInput
@@ -127,7 +128,7 @@ export function FinishedBriefs() {
             <p>No finished briefs match this search.</p>
             <Button
               variant="secondary"
-              className={styles.smallButton}
+              className={shared.smallButton}
               onClick={() => {
                 setTyped('');
                 setParams(
@@ -186,7 +187,7 @@ function FinishedBriefCard({
   onStartFrom: () => void;
 }) {
   const data = briefDataOfSystemMessage(brief.briefDataJson);
-  const notSpecified = <span className={styles.notSpecified}>Not specified</span>;
+  const notSpecified = <span className={shared.notSpecified}>Not specified</span>;
   return (
     <li>
       <Panel as="article" className={styles.finishedCard} aria-label={brief.title}>
@@ -217,7 +218,7 @@ function FinishedBriefCard({
           <ButtonLink
             to={finishedBriefLink(brief.id)}
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             aria-label={`View Details of ${brief.title}`}
           >
             View Details
@@ -225,7 +226,7 @@ function FinishedBriefCard({
           </ButtonLink>
           <Button
             variant="secondary"
-            className={styles.smallButton}
+            className={shared.smallButton}
             disabled={busy}
             aria-label={`Start from this brief: ${brief.title}`}
             onClick={onStartFrom}
@@ -235,7 +236,7 @@ function FinishedBriefCard({
           </Button>
           <button
             type="button"
-            className={styles.iconButton}
+            className={shared.iconButton}
             disabled={busy}
             aria-label={`Delete ${brief.title}`}
             title="Delete"
