@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
 import { testConfig } from '../../test/test-config';
 import { DatabaseLockedError, openDatabase, type Database } from './client';
+import { rowsOf } from './rows';
 import { users } from './schema/users';
 
 const { migrationsDir } = testConfig();
@@ -25,11 +26,11 @@ describe('database', () => {
   it('scans a large table from its start every time (synchronize_seqscans off, on every connection)', async () => {
     // Ten at once: on PostgreSQL, more than one pooled connection.
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => database.db.execute(sql`show synchronize_seqscans`)),
+      Array.from({ length: 10 }, () =>
+        rowsOf<{ synchronize_seqscans: string }>(database.db, sql`show synchronize_seqscans`),
+      ),
     );
-    for (const result of results as unknown as { rows: { synchronize_seqscans: string }[] }[]) {
-      expect(result.rows[0]?.synchronize_seqscans).toBe('off');
-    }
+    for (const rows of results) expect(rows[0]?.synchronize_seqscans).toBe('off');
   });
 
   it('has the migrated schema: a user is one issuer + subject, whatever the e-mail', async () => {
@@ -47,10 +48,8 @@ describe('database', () => {
       const root = mkdtempSync(path.join(tmpdir(), 'gem-data-'));
       const dataDir = path.join(root, 'nested', 'data');
       const sharedBuffers = async (database: Database) => {
-        const result = (await database.db.execute(sql`show shared_buffers`)) as {
-          rows: { shared_buffers: string }[];
-        };
-        return result.rows[0]?.shared_buffers;
+        const [row] = await rowsOf<{ shared_buffers: string }>(database.db, sql`show shared_buffers`);
+        return row?.shared_buffers;
       };
       try {
         const first = await openDatabase({ kind: 'pglite', dataDir }, migrationsDir);

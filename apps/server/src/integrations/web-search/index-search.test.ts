@@ -4,6 +4,7 @@ import { testConfig } from '../../../test/test-config';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { competitorPages } from '../../db/schema/competitor-search';
 import { parseWebQuery, searchVector, webTsquery } from '../../lib/search-text';
 import { COUNT_CAP, createIndexSearch, PREFIX_FORMS_MAX, RANK_CAP } from './index-search';
@@ -285,14 +286,15 @@ describe('prefixes searched as the lexemes they stand for', () => {
     // match; the cases below take both ways.
     const walked = async (query: string, since: Date) => {
       const tsquery = webTsquery(parseWebQuery(query))!;
-      const rows = (await database.db.execute(sql`
+      const [newest] = await rowsOf<{ hits: number; n: number }>(
+        database.db,
+        sql`
         select count(*) filter (where search_vector @@ to_tsquery('english', ${tsquery}))::int as hits,
           count(*)::int as n
         from (select search_vector from competitor_page_terms where published_at >= ${since.toISOString()}::timestamptz
-          order by published_at desc nulls last limit 50) newest`)) as unknown as {
-        rows: { hits: number; n: number }[];
-      };
-      return rows.rows[0]!.hits * 3 >= rows.rows[0]!.n;
+          order by published_at desc nulls last limit 50) newest`,
+      );
+      return newest!.hits * 3 >= newest!.n;
     };
     const ways = new Set<boolean>();
     for (const [query, days] of [

@@ -1,6 +1,7 @@
 import type { CompetitorSearchItem, WeeklyCount } from '@gem/contracts/competitor-search';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { webQueryMarker, webTsquery } from '../../lib/search-text';
 import { buildSnippet, snippetText } from './snippet';
 import {
@@ -98,8 +99,7 @@ export function createIndexSearch({
   const matchQueryOf = async (tsquery: string) =>
     ONE_PREFIX.test(tsquery)
       ? null
-      : ((await db.execute(expandPrefixes(tsquery))) as unknown as { rows: { query: string }[] }).rows[0]!
-          .query;
+      : (await rowsOf<{ query: string }>(db, expandPrefixes(tsquery)))[0]!.query;
 
   return {
     provider: 'index',
@@ -108,7 +108,8 @@ export function createIndexSearch({
       if (!tsquery || request.competitors.length === 0)
         return { items: [], totalResults: 0, nextStart: null };
       const firstPage = request.start === 1;
-      const result = (await db.execute(
+      const rows = await rowsOf<SearchRow>(
+        db,
         searchStatement(
           filtersOf({
             tsquery,
@@ -125,8 +126,8 @@ export function createIndexSearch({
             rankCap,
           },
         ),
-      )) as unknown as { rows: SearchRow[] };
-      const row = result.rows[0]!;
+      );
+      const row = rows[0]!;
       const counted = Number(row.total);
       const capped = counted > countCap;
       const totalResults = capped ? countCap : counted;
@@ -169,12 +170,13 @@ export function createIndexSearch({
         competitorKeys: request.competitors.map((c) => c.key),
         since: request.since,
       });
-      const result = (await db.execute(sql`
+      const rows = await rowsOf<{ total: number; weeks: WeekRow[] | string | null }>(
+        db,
+        sql`
         with ${matchingOf(filters, null)}
-        select (select count(*)::int from matching) as total, (${weeklyOf()}) as weeks`)) as unknown as {
-        rows: { total: number; weeks: WeekRow[] | string | null }[];
-      };
-      const row = result.rows[0]!;
+        select (select count(*)::int from matching) as total, (${weeklyOf()}) as weeks`,
+      );
+      const row = rows[0]!;
       return { total: Number(row.total), weeklyCounts: weeklyCountsOf(row.weeks) };
     },
   };

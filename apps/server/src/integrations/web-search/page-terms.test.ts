@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testConfig } from '../../../test/test-config';
 import { createTestDatabase } from '../../../test/test-database';
 import { openDatabase, type Database, type Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { competitorPages } from '../../db/schema/competitor-search';
 import { searchVector, webTsquery } from '../../lib/search-text';
 import { createIndexSearch } from './index-search';
@@ -84,31 +85,32 @@ async function fromPages(db: Db, query: string, fields: Partial<WebSearchRequest
     r.sort === 'relevance'
       ? sql`ts_rank_cd('{0.1, 0.2, 0.4, 1.0}'::float4[], search_vector, ${tsquery}) desc,`
       : sql``;
-  const matches = (await db.execute(
+  const matches = await rowsOf<{ url: string }>(
+    db,
     sql`select url from competitor_pages where ${where} order by ${rank} published_at desc nulls last, id desc`,
-  )) as unknown as { rows: { url: string }[] };
-  const weeks = (await db.execute(
+  );
+  const weeks = await rowsOf<{ competitorKey: string; weekStart: string; count: number }>(
+    db,
     sql`select competitor_key as "competitorKey",
         to_char(date_trunc('week', published_at at time zone 'UTC'), 'YYYY-MM-DD') as "weekStart",
         count(*)::int as count
       from competitor_pages where ${where} and published_at is not null
       group by 1, 2 order by 2, 1`,
-  )) as unknown as { rows: { competitorKey: string; weekStart: string; count: number }[] };
+  );
   return {
-    links: matches.rows.map((m) => m.url),
-    total: matches.rows.length,
-    weeklyCounts: weeks.rows.map((w) => ({ ...w, count: Number(w.count) })),
+    links: matches.map((m) => m.url),
+    total: matches.length,
+    weeklyCounts: weeks.map((w) => ({ ...w, count: Number(w.count) })),
   };
 }
 
 /** Every case's search against the same query on competitor_pages, then the copy row for row. */
 async function expectSearchAsOnPages(db: Db) {
   const columns = (table: string) =>
-    (
-      db.execute(
-        sql`select id, competitor_key, published_at, search_vector::text as vector from ${sql.identifier(table)} order by id`,
-      ) as unknown as Promise<{ rows: unknown[] }>
-    ).then((r) => r.rows);
+    rowsOf<unknown>(
+      db,
+      sql`select id, competitor_key, published_at, search_vector::text as vector from ${sql.identifier(table)} order by id`,
+    );
   const search = createIndexSearch({ db });
   for (const [query, fields] of cases) {
     const found = await search.search(request(query, fields));
@@ -190,10 +192,11 @@ describe('competitor_page_terms, kept by the triggers on competitor_pages', () =
   it('writes nothing for an update that changes none of its columns', async () => {
     const version = async () =>
       (
-        (await db.execute(
+        await rowsOf<{ x: string }>(
+          db,
           sql`select t.xmin::text as x from competitor_page_terms t join competitor_pages p using (id) where p.url = ${pages[8]!.url}`,
-        )) as unknown as { rows: { x: string }[] }
-      ).rows[0]!.x;
+        )
+      )[0]!.x;
     const before = await version();
     await db.update(competitorPages).set({ fetchedAt: now }).where(eq(competitorPages.url, pages[8]!.url));
     expect(await version()).toBe(before);
@@ -245,10 +248,11 @@ describe('migration 0010', () => {
       const before = await open(dir);
       const tables = async (d: Database) =>
         (
-          (await d.db.execute(
+          await rowsOf<{ n: number }>(
+            d.db,
             sql`select count(*)::int as n from pg_tables where tablename = 'competitor_page_terms'`,
-          )) as unknown as { rows: { n: number }[] }
-        ).rows[0]!.n;
+          )
+        )[0]!.n;
       expect(await tables(before)).toBe(0);
       await before.db.insert(competitorPages).values(pages.map(row));
       let after: Database;

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../../test/test-database';
 import type { Database } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 import type { CrmReportQuery } from '../crm';
 import { SALESFORCE_ID_18, to18 } from '../salesforce-id';
 import {
@@ -39,10 +40,11 @@ afterAll(async () => {
 });
 
 const count = async (table: string) => {
-  const result = (await database.db.execute(
+  const [row] = await rowsOf<{ n: number }>(
+    database.db,
     sql`select count(*)::int as n from ${sql.identifier(table)}`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+  );
+  return row!.n;
 };
 const flagship = () => {
   const sizes = new Map<string, number>();
@@ -174,16 +176,15 @@ describe('seeding', () => {
     await db.execute(sql`update crm_accounts set annual_revenue = null`);
     await db.execute(sql`update crm_seed set version = 1`);
     expect(await seedDemoCrm(db, { anchorDate: '2030-01-01' })).toEqual({ seeded: false, anchorDate });
-    const stored = (await db.execute(
+    const stored = await rowsOf<{ id: string; revenue: number }>(
+      db,
       sql`select id, annual_revenue::float8 as revenue from crm_accounts order by id`,
-    )) as unknown as { rows: { id: string; revenue: number }[] };
+    );
     const generated = new Map(data.accounts.map((a) => [a.id, a.annual_revenue]));
-    expect(stored.rows).toHaveLength(DEMO_ACCOUNTS);
-    expect(stored.rows.every((r) => r.revenue === generated.get(r.id))).toBe(true);
-    const marker = (await db.execute(sql`select version from crm_seed`)) as unknown as {
-      rows: { version: number }[];
-    };
-    expect(marker.rows).toEqual([{ version: DEMO_CRM_VERSION }]);
+    expect(stored).toHaveLength(DEMO_ACCOUNTS);
+    expect(stored.every((r) => r.revenue === generated.get(r.id))).toBe(true);
+    const marker = await rowsOf<{ version: number }>(db, sql`select version from crm_seed`);
+    expect(marker).toEqual([{ version: DEMO_CRM_VERSION }]);
     expect(DEMO_CRM_VERSION).toBe(2);
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@gem/contracts/campaign-audience-builder';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf } from '../../../db/rows';
 import { nextTurn } from '../../../lib/event-loop-turn';
 import { fold } from '../../../lib/search-text';
 import type { CampaignFactsOptions, Crm, CrmCampaignFacts, CrmReportQuery, CrmVocabulary } from '../crm';
@@ -120,7 +121,7 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
     await ensureDemoCrmSeeded(db);
     // Each statement in a turn of its own: on PGlite it holds the event loop while it runs.
     await nextTurn();
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    return rowsOf<T>(db, query);
   };
 
   const campaignColumns = sql`id, name, type, start_date::text as start_date, objective, line_of_service`;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { rowsOf, type Executor } from '../../../db/rows';
 import { DEMO_SEED, demoAnnualRevenue, generateDemoCrm } from './demo-data';
 
 /**
@@ -37,9 +38,9 @@ export async function seedDemoCrm(
     return { seeded: false, anchorDate: existing.anchorDate };
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
-    const again = await markerOf(tx as unknown as Db);
+    const again = await markerOf(tx);
     if (again) {
-      if (again.version < DEMO_CRM_VERSION) await upgrade(tx as unknown as Db, again.version);
+      if (again.version < DEMO_CRM_VERSION) await upgrade(tx, again.version);
       return { seeded: false, anchorDate: again.anchorDate };
     }
     const data = generateDemoCrm({ seed, anchorDate });
@@ -63,22 +64,23 @@ export async function seedDemoCrm(
   });
 }
 
-async function markerOf(db: Db): Promise<{ anchorDate: string; version: number } | null> {
-  const result = (await db.execute(
+async function markerOf(db: Executor): Promise<{ anchorDate: string; version: number } | null> {
+  const [row] = await rowsOf<{ anchor_date: string; version: number }>(
+    db,
     sql`select anchor_date::text as anchor_date, version from crm_seed where name = ${MARKER}`,
-  )) as unknown as { rows: { anchor_date: string; version: number }[] };
-  const row = result.rows[0];
+  );
   return row ? { anchorDate: row.anchor_date, version: row.version } : null;
 }
 
 /** Brings a data set of an older generator up to this one's, inside the seeding's lock. */
-async function upgrade(db: Db, from: number): Promise<void> {
+async function upgrade(db: Executor, from: number): Promise<void> {
   if (from < 2) {
     // Annual revenue is a function of the account alone: the same figures a new seeding gives.
-    const accounts = (await db.execute(
+    const accounts = await rowsOf<{ id: string; industry: string | null; employees: number }>(
+      db,
       sql`select id, industry, employees from crm_accounts where annual_revenue is null and employees is not null`,
-    )) as unknown as { rows: { id: string; industry: string | null; employees: number }[] };
-    const revenues = accounts.rows.map((a) => ({
+    );
+    const revenues = accounts.map((a) => ({
       id: a.id,
       annual_revenue: demoAnnualRevenue({ id: a.id, industry: a.industry ?? '', employees: a.employees }),
     }));
