@@ -76,7 +76,7 @@ describe('the AI analysis', () => {
     );
     // What the check found is said first, in words.
     expect(within(section).getByRole('note')).toHaveTextContent(
-      'GEM checked the figures against the CRM: 1 does not match it: crossed out, with the CRM’s numbers beside it; 2 match (marked with a check).',
+      'GEM checked the figures against the CRM: 1 does not match (crossed out, with the CRM’s numbers beside it), 2 match (marked with a check).',
     );
   });
 
@@ -100,7 +100,7 @@ describe('the AI analysis', () => {
     });
     const section = await analysis();
     expect(within(section).getByRole('note')).toHaveTextContent(
-      'GEM checked the figures against the CRM: 1 matches (marked with a check); 1 could not be checked.',
+      'GEM checked the figures against the CRM: 1 matches (marked with a check), 1 could not be checked.',
     );
     expect(within(section).getByText(/ponad 40% decydentów/)).toBeVisible();
   });

@@ -37,8 +37,8 @@ export function AnalysisLabels({ language, demo }: { language: Analysis['languag
   if (language === 'en' && !demo) return null;
   return (
     <div className={styles.labels}>
-      {language === 'en' ? null : <Badge>In {languageNames[language]}</Badge>}
       {demo ? <Badge>{DEMO_ANSWER_TEXT}</Badge> : null}
+      {language === 'en' ? null : <Badge>In {languageNames[language]}</Badge>}
     </div>
   );
 }
@@ -72,7 +72,7 @@ function CheckSummary({ analysis }: { analysis: Analysis }) {
   const [matching, wrong, unchecked] = [count('matches'), count('contradicts'), count('unchecked')];
   const parts = [
     wrong > 0
-      ? `${wrong} ${wrong === 1 ? 'does' : 'do'} not match it: crossed out, with the CRM’s numbers beside ${wrong === 1 ? 'it' : 'them'}`
+      ? `${wrong} ${wrong === 1 ? 'does' : 'do'} not match (crossed out, with the CRM’s numbers beside ${wrong === 1 ? 'it' : 'them'})`
       : null,
     matching > 0 ? `${matching} ${matching === 1 ? 'matches' : 'match'} (marked with a check)` : null,
     unchecked > 0 ? `${unchecked} could not be checked` : null,
@@ -85,7 +85,7 @@ function CheckSummary({ analysis }: { analysis: Analysis }) {
         ) : (
           <CheckIcon className={styles.summaryIcon} />
         )}
-        <span>GEM checked the figures against the CRM: {parts.join('; ')}.</span>
+        <span>GEM checked the figures against the CRM: {parts.join(', ')}.</span>
       </p>
     </Notice>
   );
