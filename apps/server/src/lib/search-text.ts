@@ -37,15 +37,22 @@ export type WeightedText = { A: string; B?: string; C?: string; D?: string };
 
 const WEIGHTS = ['A', 'B', 'C', 'D'] as const;
 
+/** Each weight as setweight's literal: fixed text of the statement, no parameter and no input. */
+const WEIGHT_LITERALS: Record<(typeof WEIGHTS)[number], SQL> = {
+  A: sql`'A'`,
+  B: sql`'B'`,
+  C: sql`'C'`,
+  D: sql`'D'`,
+};
+
 /** The tsvector of the folded texts, each part with its weight, for a `tsvector` column. */
 export function searchVector(parts: WeightedText): SQL {
   return sql.join(
     WEIGHTS.flatMap((weight) => {
       const text = parts[weight];
-      // The weight is one of four letters, never input: safe to write into the statement.
       return text === undefined
         ? []
-        : [sql`setweight(to_tsvector('english', ${fold(text)}), ${sql.raw(`'${weight}'`)})`];
+        : [sql`setweight(to_tsvector('english', ${fold(text)}), ${WEIGHT_LITERALS[weight]})`];
     }),
     sql` || `,
   );

@@ -38,28 +38,33 @@ type CampaignRow = {
   line_of_service: string | null;
 };
 
+/** The account's numbers that size bands are computed from. */
+type SizeColumn = 'a.employees' | 'a.annual_revenue';
+
 /**
  * A number's band key as SQL: `case when … < 50 then '1-49' … end`, null for no number. Written
- * out (the bands are constants), not as parameters: the same expression must appear in a
- * statement's select list and its grouping sets, and two parameters are never the same expression.
+ * out, not as parameters: the same expression must appear in a statement's select list and its
+ * grouping sets, and two parameters are never the same expression. Safe to write out: the column
+ * is one of two names, and the bands are contracts' constants (numbers, and keys without quotes);
+ * nothing in it comes from a request. Built once, into `kinds` below.
  */
-function bandSql(column: string, bands: readonly SizeBand[]): SQL {
+function bandSql(column: SizeColumn, bands: readonly SizeBand[]): SQL {
   const arms = bands.map((band) =>
     band.below === null ? `else '${band.key}'` : `when ${column} < ${band.below} then '${band.key}'`,
   );
   return sql.raw(`(case when ${column} is null then null ${arms.join(' ')} end)`);
 }
 
-/** `column` in one of the bands: `(column >= 50 and column < 250) or …`. */
-function inBands(column: string, bands: readonly SizeBand[], keys: readonly string[]): SQL {
+/** `column` in one of the bands: `(column >= 50 and column < 250) or …`, the bounds as parameters. */
+function inBands(column: SQL, bands: readonly SizeBand[], keys: readonly string[]): SQL {
   const ranges = bands
     .filter((band) => keys.includes(band.key))
     .map((band) =>
       band.below === null
-        ? `${column} >= ${band.from}`
-        : `(${column} >= ${band.from} and ${column} < ${band.below})`,
+        ? sql`${column} >= ${band.from}`
+        : sql`(${column} >= ${band.from} and ${column} < ${band.below})`,
     );
-  return sql.raw(ranges.length === 0 ? 'false' : `(${ranges.join(' or ')})`);
+  return ranges.length === 0 ? sql`false` : sql`(${sql.join(ranges, sql` or `)})`;
 }
 
 /** The value kinds the facts split members by, as SQL expressions over contact c and account a. */
@@ -288,9 +293,7 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
     const found = await rows<{ kind: string; value: string | null; members: number; responders: number }>(sql`
       select
         case ${sql.join(
-          kindNames.map(
-            (kind, i) => sql`when grouping(${kinds[kind]}) = 0 then ${sql.raw(`'${kindNames[i]}'`)}`,
-          ),
+          kindNames.map((kind) => sql`when grouping(${kinds[kind]}) = 0 then ${kind}`),
           sql` `,
         )} else 'total' end as kind,
         coalesce(${sql.join(
@@ -336,7 +339,7 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
   ): Promise<PastCampaignFact[]> {
     if (campaign.type === null || options.pastCampaigns <= 0) return [];
     const found = await rows<CampaignRow & { members: number; responders: number }>(sql`
-      select ${sql.raw('cp.id, cp.name, cp.type, cp.start_date::text as start_date, cp.objective, cp.line_of_service')},
+      select cp.id, cp.name, cp.type, cp.start_date::text as start_date, cp.objective, cp.line_of_service,
         count(m.id)::int as members,
         (count(m.id) filter (where m.has_responded))::int as responders
       from crm_campaigns cp
@@ -373,9 +376,7 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
       select * from (
         select
           case ${sql.join(
-            names.map(
-              (name) => sql`when grouping(${vocabularyKinds[name]}) = 0 then ${sql.raw(`'${name}'`)}`,
-            ),
+            names.map((name) => sql`when grouping(${vocabularyKinds[name]}) = 0 then ${name}`),
             sql` `,
           )} end as kind,
           coalesce(${sql.join(
@@ -439,8 +440,8 @@ export function segmentCondition(segment: SegmentInput): SQL {
   if (people.length > 0) parts.push(sql`(${sql.join(people, sql` or `)})`);
   if (segment.workAreas.length > 0) parts.push(oneOf(kinds.workArea, segment.workAreas));
   const { employeeBands: employees = [], revenueBands: revenue = [] } = segment;
-  if (employees.length > 0) parts.push(inBands('a.employees', employeeBands, employees));
-  if (revenue.length > 0) parts.push(inBands('a.annual_revenue', revenueBands, revenue));
+  if (employees.length > 0) parts.push(inBands(sql`a.employees`, employeeBands, employees));
+  if (revenue.length > 0) parts.push(inBands(sql`a.annual_revenue`, revenueBands, revenue));
   return parts.length > 0 ? sql.join(parts, sql` and `) : sql`true`;
 }
 
