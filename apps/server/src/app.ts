@@ -5,7 +5,7 @@ import type { Config } from './config';
 import { feedImageSources } from './integrations/feeds/feeds-file';
 import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { serializerCompiler } from './lib/http/serializer';
-import { RequestLogController, requestIdGenerator, requestLoggerFactory } from './lib/logger';
+import { RequestLogController, requestIdGenerator, requestLoggerFactory } from './lib/request-log';
 import type { Metrics } from './lib/metrics';
 import { articleRoutes } from './modules/article/article.routes';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';

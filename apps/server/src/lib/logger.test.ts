@@ -14,7 +14,8 @@ import { testConfig } from '../../test/test-config';
 import type { Database } from '../db/client';
 import { localAccounts, users } from '../db/schema/index';
 import { errorsPlugin } from '../plugins/errors';
-import { logDestination, loggerOptions, requestLoggerFactory } from './logger';
+import { logDestination, loggerOptions } from './logger';
+import { requestLoggerFactory } from './request-log';
 
 /** What the app's logger writes when a query fails: the kind of failure, never its values. */
 
