@@ -1,4 +1,4 @@
-import type { CrmMapping, SalesforceConfig } from '../../../config/crm';
+import type { SalesforceConfig } from '../../../config/crm';
 import type { Log } from '../../../lib/logger';
 import type { Crm } from '../crm';
 import { connectSalesforce, records } from './salesforce-connection';
@@ -18,9 +18,6 @@ import { isSalesforceId, soqlContains, soqlId } from './soql';
  * queries. Reports open as Salesforce report templates (the mapping's report ids) with the values
  * as fv0…fvN (salesforce-reports.ts).
  */
-
-export { toCrmError } from './salesforce-connection';
-export { MAX_MEMBERS } from './salesforce-records';
 
 export function createSalesforceCrm(
   config: SalesforceConfig,
@@ -84,5 +81,3 @@ export function createSalesforceCrm(
     },
   };
 }
-
-export type { CrmMapping };
