@@ -77,5 +77,5 @@ describe('the audience builder on the built-in stand-in', () => {
       .orderBy(desc(generations.createdAt))
       .limit(1);
     expect(record).toMatchObject({ model: DEMO_MODEL, outcome: 'succeeded', output: { demo: true } });
-  }, 30_000);
+  }, 90_000);
 });
