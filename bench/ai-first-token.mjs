@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium.mjs';
 import { signInAsMarketer } from './support/sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -91,10 +91,7 @@ try {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitFor(`${baseURL}/api/ready`, gem, 'GEM');
 
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL });
   const page = await context.newPage();
 

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath, launchChromium } from '../e2e/support/chromium.mjs';
 import { signInAsMarketer } from './support/sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -20,20 +20,6 @@ const pages = [
   ['/tools/qr-code-generator', 'QR code generator'],
 ];
 const homeHeading = 'Welcome to Generative and enhanced marketing';
-const chromiumPath = '/usr/bin/chromium';
-// Debian's Chromium on a machine with no network but loopback (e2e/support/browser.ts).
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
 const freePort = () =>
   new Promise((resolve) => {
     const srv = createServer().listen(0, '127.0.0.1', () => {
@@ -181,7 +167,7 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser = await launchChromium();
   mkdirSync(screenshotDir, { recursive: true });
   const paints = [];
   for (const [pathname] of pages) {

@@ -12,7 +12,7 @@ import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium.mjs';
 import { signInAsMarketer } from './support/sign-in.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -249,10 +249,7 @@ try {
   const stored = await insertItems();
 
   // Sign in as the demo marketer in Chromium and keep the access token the page sends.
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
-  });
+  browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
   const page = await context.newPage();
   let token;

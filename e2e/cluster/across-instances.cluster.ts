@@ -6,8 +6,9 @@ import { jsonFeed, startFeedServer, type FeedServer } from '@gem/test-servers/fe
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
 import { htmlPage, sitemap, startSiteHost, type SiteHost } from '@gem/test-servers/site-host';
 import pg from 'pg';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.mjs';
 import { signInWithPopup } from '../support/sign-in';
 import {
   accessToken,
@@ -34,18 +35,6 @@ let feeds: FeedServer;
 let site: SiteHost;
 let work: string;
 let startedAt: number;
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'gem-cluster-across-'));
@@ -197,10 +186,7 @@ describe('two GEM instances behind nginx on one PostgreSQL', () => {
   });
 
   it('sign a person in with a real browser through nginx on its own port, and keep them signed in over a reload', async () => {
-    const browser: Browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: chromiumArgs,
-    });
+    const browser: Browser = await launchChromium();
     try {
       const context = await browser.newContext({ baseURL: cluster.url });
       const page = await context.newPage();

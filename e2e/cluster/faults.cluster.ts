@@ -8,8 +8,9 @@ import { campaignAudienceBuilderPaths } from '@gem/contracts/campaign-audience-b
 import { competitorSearchPaths } from '@gem/contracts/competitor-search';
 import { generatorPaths } from '@gem/contracts/generators';
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/chromium.mjs';
 import { signInWithPopup } from '../support/sign-in';
 import {
   accessToken,
@@ -35,18 +36,6 @@ const aiEnv = (ai: OpenAiServer) => ({
   GEM_AI_MODEL: 'gem-test-model',
   GEM_AI_API_KEY: 'cluster-test-key',
 });
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 
 function generate(cluster: Cluster, token: string, content = 'Raport o tempie decyzji w firmach.') {
   return fetch(`${cluster.url}${teaser}`, {
@@ -74,10 +63,7 @@ describe('kill -9 of the instance a user streams from', () => {
 
   it("shows the spec's error text, runs again at once on the other instance, and loses nothing acknowledged", async () => {
     const account = addAccount(cluster, 'killed@example.com');
-    const browser: Browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: chromiumArgs,
-    });
+    const browser: Browser = await launchChromium();
     try {
       const page = await (await browser.newContext({ baseURL: cluster.url })).newPage();
       const streamedBy: string[] = [];

@@ -1,19 +1,7 @@
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
-
-// Debian's Chromium, with the flags this machine needs (no network but loopback).
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+import { launchChromium } from './chromium.mjs';
 
 export const viewports = {
   desktop: { width: 1440, height: 900 },
@@ -27,7 +15,7 @@ export function useBrowser() {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
