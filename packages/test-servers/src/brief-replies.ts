@@ -1,4 +1,5 @@
-import { sampleFromSchema, type RecordedRequest, type ScriptedReply } from './openai-server';
+import type { RecordedRequest, ScriptedReply } from './openai-server';
+import { sampleFromSchema } from './structured-requests';
 import { SEGMENTS_SCHEMA_NAME, segmentsReply } from './segment-replies';
 
 /**

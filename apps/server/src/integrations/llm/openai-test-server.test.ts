@@ -1,4 +1,4 @@
-import { sampleFromSchema, structuredRequestOf } from '@gem/test-servers/openai-server';
+import { sampleFromSchema, structuredRequestOf } from '@gem/test-servers/structured-requests';
 import { describe, expect, inject, it } from 'vitest';
 import { useOpenAiServer } from '../../../test/llm-test-support';
 import { z } from 'zod';
