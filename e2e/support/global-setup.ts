@@ -51,6 +51,9 @@ export default async function setup(project: TestProject) {
       GEM_AI_BASE_URL: ai.url,
       GEM_AI_MODEL: 'gem-test-model',
       GEM_AI_API_KEY: 'e2e-test-key',
+      // Every browser test signs in as the one demo marketer: one minute's allowance of AI calls
+      // per user (20 by default) would make a file fail after a busy one. The limit has its own tests.
+      GEM_AI_RATE_LIMIT_PER_MINUTE: '1000',
     });
   } catch (error) {
     brandChecker.close();
