@@ -15,7 +15,7 @@ import { formatInteger } from '@/lib/format-number';
 
 import { rateOf } from '../format';
 import styles from './ai-analysis.module.css';
-import sectionStyles from './campaign-audience-builder.module.css';
+import sectionStyles from './audience-results.module.css';
 
 /**
  * The AI's analysis (issue 27, item 8): the model's text in its own language (Polish, as the spec

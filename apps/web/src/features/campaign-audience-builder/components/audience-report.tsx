@@ -24,7 +24,9 @@ import { formatInteger } from '@/lib/format-number';
 import { downloadReportCsv, useReport } from '../api/get-report';
 import { contactsOf, formatAmount, formatDay } from '../format';
 import { reportFileName, reportPageOf, reportQueryOf } from '../report-links';
-import styles from './campaign-audience-builder.module.css';
+import reportStyles from './audience-report.module.css';
+import resultStyles from './audience-results.module.css';
+import builderStyles from './campaign-audience-builder.module.css';
 
 export const builderPath = '/tools/campaign-audience-builder';
 
@@ -69,7 +71,7 @@ export function AudienceReport() {
 
   if (report.isPending) {
     return (
-      <p className={styles.pageState} role="status">
+      <p className={reportStyles.pageState} role="status">
         Loading the report…
       </p>
     );
@@ -79,34 +81,34 @@ export function AudienceReport() {
   const data = report.data;
   const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
   return (
-    <div className={styles.report}>
-      <header className={styles.reportHeader}>
-        <div className={styles.resultsHeading}>
-          <div className={styles.kicker}>
+    <div className={reportStyles.report}>
+      <header className={resultStyles.reportHeader}>
+        <div className={resultStyles.resultsHeading}>
+          <div className={reportStyles.kicker}>
             <Eyebrow>{reportTypeLabels[data.type]}</Eyebrow>
             {data.sample ? <Badge tone="brand">Sample data</Badge> : null}
           </div>
-          <h1 className={styles.reportPageTitle}>{data.title}</h1>
-          <p className={styles.lead}>{data.description}</p>
+          <h1 className={reportStyles.reportPageTitle}>{data.title}</h1>
+          <p className={reportStyles.lead}>{data.description}</p>
         </div>
         <CsvButton query={query} title={data.title} disabled={data.total === 0} />
       </header>
 
-      <dl className={styles.reportFacts}>
+      <dl className={reportStyles.reportFacts}>
         <div>
           <dt>Campaign</dt>
           <dd>
             {data.campaign.name}
-            <span className={styles.campaignMeta}>
+            <span className={builderStyles.campaignMeta}>
               {data.campaign.type ? <span>{data.campaign.type}</span> : null}
               {formatDay(data.campaign.startDate) ? <span>{formatDay(data.campaign.startDate)}</span> : null}
-              <span className={styles.mono}>{data.campaign.id}</span>
+              <span className={builderStyles.mono}>{data.campaign.id}</span>
             </span>
           </dd>
         </div>
         <div>
           <dt>Reach</dt>
-          <dd className={styles.reachBig}>{contactsOf(data.total)}</dd>
+          <dd className={reportStyles.reachBig}>{contactsOf(data.total)}</dd>
         </div>
       </dl>
 
@@ -115,7 +117,7 @@ export function AudienceReport() {
       <ContactsTable report={data} stale={report.isPlaceholderData} />
 
       {pages > 1 ? (
-        <nav className={styles.pager} aria-label="Pages of contacts">
+        <nav className={reportStyles.pager} aria-label="Pages of contacts">
           <Button
             variant="secondary"
             disabled={page <= 1 || report.isFetching}
@@ -124,7 +126,7 @@ export function AudienceReport() {
             <ArrowLeftIcon />
             Previous
           </Button>
-          <p className={styles.pagerText} aria-live="polite">
+          <p className={reportStyles.pagerText} aria-live="polite">
             Page {formatInteger(Math.min(page, pages))} of {formatInteger(pages)}
           </p>
           <Button
@@ -138,7 +140,7 @@ export function AudienceReport() {
         </nav>
       ) : null}
 
-      <ButtonLink to={builderPath} variant="secondary" className={styles.backLink}>
+      <ButtonLink to={builderPath} variant="secondary" className={reportStyles.backLink}>
         <ArrowLeftIcon />
         Back to the audience builder
       </ButtonLink>
@@ -161,21 +163,21 @@ function SegmentSummary({ report }: { report: ReportResponse }) {
       })),
   ];
   return (
-    <section className={styles.resultSection} aria-labelledby={headingId}>
-      <h2 id={headingId} className={styles.sectionTitle}>
+    <section className={resultStyles.resultSection} aria-labelledby={headingId}>
+      <h2 id={headingId} className={resultStyles.sectionTitle}>
         Segment
       </h2>
       {used.length === 0 ? (
-        <p className={styles.muted}>Every contact: the segment does not narrow the report.</p>
+        <p className={builderStyles.muted}>Every contact: the segment does not narrow the report.</p>
       ) : (
-        <dl className={styles.segmentRows}>
+        <dl className={reportStyles.segmentRows}>
           {used.map((dimension) => (
-            <div key={dimension.key} className={styles.segmentRow}>
-              <dt className={styles.partTitle}>{dimension.label}</dt>
+            <div key={dimension.key} className={reportStyles.segmentRow}>
+              <dt className={resultStyles.partTitle}>{dimension.label}</dt>
               <dd>
                 <InlineList>
                   {dimension.values.map((value) => (
-                    <li key={value} className={styles.chip}>
+                    <li key={value} className={resultStyles.chip}>
                       {value}
                     </li>
                   ))}
@@ -194,36 +196,36 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
   const first = (report.page - 1) * report.pageSize + 1;
   const last = first + report.contacts.length - 1;
   return (
-    <section className={styles.resultSection} aria-labelledby={headingId}>
-      <div className={styles.sectionHeader}>
-        <h2 id={headingId} className={styles.sectionTitle}>
+    <section className={resultStyles.resultSection} aria-labelledby={headingId}>
+      <div className={resultStyles.sectionHeader}>
+        <h2 id={headingId} className={resultStyles.sectionTitle}>
           Contacts
         </h2>
         {report.contacts.length > 0 ? (
-          <p className={styles.muted} role="status">
+          <p className={builderStyles.muted} role="status">
             {formatInteger(first)}–{formatInteger(last)} of {formatInteger(report.total)}
           </p>
         ) : null}
       </div>
       {report.total === 0 ? (
-        <div className={styles.emptyReport}>
-          <p className={styles.emptyTitle}>No contact matches this report right now.</p>
-          <p className={styles.muted}>
+        <div className={reportStyles.emptyReport}>
+          <p className={reportStyles.emptyTitle}>No contact matches this report right now.</p>
+          <p className={builderStyles.muted}>
             The CRM changes: contacts may have joined the campaign or left the segment since the report was
             made. Generate the segments again for a fresh report.
           </p>
         </div>
       ) : report.contacts.length === 0 ? (
-        <p className={styles.muted}>This page is past the end of the report.</p>
+        <p className={builderStyles.muted}>This page is past the end of the report.</p>
       ) : (
         <div
-          className={styles.tableBox}
+          className={reportStyles.tableBox}
           tabIndex={0}
           role="region"
           aria-labelledby={headingId}
           data-stale={stale || undefined}
         >
-          <table className={styles.table}>
+          <table className={reportStyles.table}>
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -240,27 +242,29 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
                 <tr key={contact.id}>
                   <th scope="row">
                     {contact.name}
-                    <span className={`${styles.cellNote} ${styles.recordId}`}>{contact.id}</span>
+                    <span className={`${reportStyles.cellNote} ${reportStyles.recordId}`}>{contact.id}</span>
                   </th>
                   <td>
                     {contact.email ? (
                       <a href={`mailto:${contact.email}`}>{contact.email}</a>
                     ) : (
-                      <span className={styles.cellNote}>No e-mail in the CRM</span>
+                      <span className={reportStyles.cellNote}>No e-mail in the CRM</span>
                     )}
                   </td>
                   <td>{contact.title ?? '–'}</td>
                   <td>
                     {contact.account ?? '–'}
                     {contact.accountId ? (
-                      <span className={`${styles.cellNote} ${styles.recordId}`}>{contact.accountId}</span>
+                      <span className={`${reportStyles.cellNote} ${reportStyles.recordId}`}>
+                        {contact.accountId}
+                      </span>
                     ) : null}
                   </td>
                   <td>{companySize(contact, report.revenueCurrency) ?? '–'}</td>
                   <td>
                     {contact.industry ?? '–'}
                     {contact.subIndustry ? (
-                      <span className={styles.cellNote}>{contact.subIndustry}</span>
+                      <span className={reportStyles.cellNote}>{contact.subIndustry}</span>
                     ) : null}
                   </td>
                   <td>
@@ -268,13 +272,13 @@ function ContactsTable({ report, stale }: { report: ReportResponse; stale: boole
                       <>
                         {contact.lastResponse.campaignName}
                         {contact.lastResponse.respondedAt ? (
-                          <span className={styles.cellNote}>
+                          <span className={reportStyles.cellNote}>
                             {formatDay(contact.lastResponse.respondedAt)}
                           </span>
                         ) : null}
                       </>
                     ) : (
-                      <span className={styles.cellNote}>Never responded</span>
+                      <span className={reportStyles.cellNote}>Never responded</span>
                     )}
                   </td>
                 </tr>
@@ -308,7 +312,7 @@ function CsvButton({ query, title, disabled }: { query: string; title: string; d
     }
   }
   return (
-    <div className={styles.csv}>
+    <div className={reportStyles.csv}>
       <Button
         variant="brand"
         disabled={disabled || state === 'busy'}
@@ -319,7 +323,7 @@ function CsvButton({ query, title, disabled }: { query: string; title: string; d
         {state === 'busy' ? 'Preparing CSV…' : 'Download CSV'}
       </Button>
       {state === 'failed' ? (
-        <p className={styles.csvError} role="alert">
+        <p className={reportStyles.csvError} role="alert">
           {failure}
         </p>
       ) : null}
@@ -341,22 +345,22 @@ function ReportProblem({ error, onRetry }: { error: Error | null; onRetry: () =>
       ? [...new Set(error.issues.map((issue) => issue.message))]
       : [];
   return (
-    <Panel elevation="flat" accent className={styles.problemPage} role="alert">
-      <AlertIcon className={styles.problemIcon} />
-      <div className={styles.problemText}>
-        <h1 className={styles.reportPageTitle}>{title}</h1>
+    <Panel elevation="flat" accent className={reportStyles.problemPage} role="alert">
+      <AlertIcon className={reportStyles.problemIcon} />
+      <div className={reportStyles.problemText}>
+        <h1 className={reportStyles.reportPageTitle}>{title}</h1>
         <p>{error?.message ?? 'GEM did not answer.'}</p>
         {issues.length > 0 ? (
-          <ul className={styles.issues}>
+          <ul className={reportStyles.issues}>
             {issues.map((issue) => (
               <li key={issue}>{issue}</li>
             ))}
           </ul>
         ) : null}
         {status === 400 ? (
-          <p className={styles.muted}>Open the report again from the audience builder’s results.</p>
+          <p className={builderStyles.muted}>Open the report again from the audience builder’s results.</p>
         ) : null}
-        <div className={styles.reportActions}>
+        <div className={resultStyles.reportActions}>
           {status === 400 || status === 404 ? null : (
             <Button variant="primary" onClick={onRetry}>
               Try again

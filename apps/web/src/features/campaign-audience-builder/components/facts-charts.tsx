@@ -4,7 +4,7 @@ import { HorizontalBarChart } from '@/components/ui/horizontal-bar-chart';
 import { Split } from '@/components/ui/split';
 
 import { rateOf } from '../format';
-import styles from './campaign-audience-builder.module.css';
+import styles from './audience-results.module.css';
 
 /** Responders in the brand colour; the rest in a warm grey (both keep 3:1 against white). */
 const series = [

@@ -7,7 +7,8 @@ import { ArrowRightIcon } from '@/components/ui/icons';
 
 import { contactsOf } from '../format';
 import { absoluteReportUrl } from '../report-links';
-import styles from './campaign-audience-builder.module.css';
+import resultStyles from './audience-results.module.css';
+import builderStyles from './campaign-audience-builder.module.css';
 
 /**
  * One report: its title, what it lists, how many it reaches, 'Copy URL' (the absolute address:
@@ -18,15 +19,17 @@ export function ReportCard({ report }: { report: SegmentReport }) {
   const titleId = useId();
   const url = absoluteReportUrl(report.url);
   return (
-    <article className={styles.reportCard} aria-labelledby={titleId}>
-      <div className={styles.reportText}>
-        <h5 id={titleId} className={styles.reportTitle}>
+    <article className={resultStyles.reportCard} aria-labelledby={titleId}>
+      <div className={resultStyles.reportText}>
+        <h5 id={titleId} className={resultStyles.reportTitle}>
           {report.title}
         </h5>
-        <p className={styles.muted}>{report.description}</p>
+        <p className={builderStyles.muted}>{report.description}</p>
       </div>
-      <p className={styles.reach}>{report.reach === null ? 'Reach not counted' : contactsOf(report.reach)}</p>
-      <div className={styles.reportActions}>
+      <p className={resultStyles.reach}>
+        {report.reach === null ? 'Reach not counted' : contactsOf(report.reach)}
+      </p>
+      <div className={resultStyles.reportActions}>
         <CopyButton text={url} label="Copy URL" describedBy={titleId} />
         <ButtonLink
           to={url}

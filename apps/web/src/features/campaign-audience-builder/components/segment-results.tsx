@@ -18,7 +18,9 @@ import { formatInteger } from '@/lib/format-number';
 
 import { formatDay, rateOf } from '../format';
 import { AnalysisBody, AnalysisLabels } from './ai-analysis';
-import styles from './campaign-audience-builder.module.css';
+import reportStyles from './audience-report.module.css';
+import resultStyles from './audience-results.module.css';
+import builderStyles from './campaign-audience-builder.module.css';
 import { ReportCard } from './report-card';
 
 // The charts bring visx: loaded when there are results to draw, not with the form.
@@ -59,13 +61,13 @@ function ResultSection({
 }) {
   const headingId = useId();
   return (
-    <section className={styles.resultSection} aria-labelledby={headingId}>
-      <div className={styles.sectionHeader}>
-        <div className={styles.sectionText}>
-          <h3 id={headingId} className={styles.sectionTitle}>
+    <section className={resultStyles.resultSection} aria-labelledby={headingId}>
+      <div className={resultStyles.sectionHeader}>
+        <div className={resultStyles.sectionText}>
+          <h3 id={headingId} className={resultStyles.sectionTitle}>
             {title}
           </h3>
-          {description ? <p className={styles.muted}>{description}</p> : null}
+          {description ? <p className={builderStyles.muted}>{description}</p> : null}
         </div>
         {action}
       </div>
@@ -95,39 +97,39 @@ export function SegmentResults({
 
   return (
     <article className={outputStyles.panel} aria-labelledby={headingId}>
-      <header className={styles.resultsHeader}>
-        <div className={styles.resultsHeading}>
+      <header className={resultStyles.resultsHeader}>
+        <div className={resultStyles.resultsHeading}>
           <Eyebrow>Segments for</Eyebrow>
-          <h2 id={headingId} className={styles.resultsTitle}>
+          <h2 id={headingId} className={resultStyles.resultsTitle}>
             {campaign.name}
           </h2>
-          <p className={styles.campaignFacts}>
+          <p className={resultStyles.campaignFacts}>
             {[campaign.type, startDay, campaign.lineOfService].filter(Boolean).join(' · ')}
             {campaign.type || startDay || campaign.lineOfService ? ' · ' : null}
-            <span className={styles.mono}>{campaignId}</span>
+            <span className={builderStyles.mono}>{campaignId}</span>
           </p>
-          {campaign.objective ? <p className={styles.muted}>Objective: {campaign.objective}</p> : null}
+          {campaign.objective ? <p className={builderStyles.muted}>Objective: {campaign.objective}</p> : null}
         </div>
         {result.sample ? <Badge tone="brand">Sample data</Badge> : null}
       </header>
 
-      <dl className={styles.stats}>
-        <div className={styles.stat}>
+      <dl className={resultStyles.stats}>
+        <div className={resultStyles.stat}>
           <dt>Members</dt>
           <dd>{formatInteger(facts.members)}</dd>
         </div>
-        <div className={styles.stat}>
+        <div className={resultStyles.stat}>
           <dt>Responders</dt>
           <dd>{formatInteger(facts.responders)}</dd>
         </div>
-        <div className={styles.stat}>
+        <div className={resultStyles.stat}>
           <dt>Response rate</dt>
           <dd>{rateOf(facts.responders, facts.members)}</dd>
         </div>
       </dl>
 
       {facts.members > 0 && facts.responders === 0 ? (
-        <p className={styles.note}>
+        <p className={resultStyles.note}>
           No member has responded yet (the campaign may not have taken place), so the segments lean on past
           campaigns of the same type.
         </p>
@@ -138,7 +140,7 @@ export function SegmentResults({
           title="Who responded"
           description="The campaign’s members, the most frequent values first."
         >
-          <Suspense fallback={<p className={styles.muted}>Drawing the charts…</p>}>
+          <Suspense fallback={<p className={builderStyles.muted}>Drawing the charts…</p>}>
             <FactsCharts facts={facts} />
           </Suspense>
         </ResultSection>
@@ -186,11 +188,11 @@ export function SegmentResults({
           title="Past campaigns to learn from"
           description="Campaigns of the same kind whose responders match the segment."
         >
-          <ul className={styles.pastList}>
+          <ul className={resultStyles.pastList}>
             {result.campaigns.map((past, index) => (
-              <li key={`${past.name}-${index}`} className={styles.pastCard}>
-                <p className={styles.pastName}>{past.name}</p>
-                <dl className={styles.pastFacts}>
+              <li key={`${past.name}-${index}`} className={resultStyles.pastCard}>
+                <p className={resultStyles.pastName}>{past.name}</p>
+                <dl className={resultStyles.pastFacts}>
                   <div>
                     <dt>Objective</dt>
                     <dd>{past.objective || '–'}</dd>
@@ -215,9 +217,9 @@ export function SegmentResults({
         }
       >
         {reportsByType.length === 0 ? (
-          <p className={styles.muted}>No report could be made for this segment.</p>
+          <p className={builderStyles.muted}>No report could be made for this segment.</p>
         ) : (
-          <div className={styles.reportGroups}>
+          <div className={resultStyles.reportGroups}>
             {reportsByType.map((group) => (
               <ReportGroup key={group.type} title={reportTypeLabels[group.type]}>
                 {group.reports.map((report) => (
@@ -236,20 +238,25 @@ export function SegmentResults({
           title="Past campaigns compared"
           description={`Campaigns of the same type${campaign.type ? ` (${campaign.type})` : ''}, best response rate first.`}
         >
-          <div className={styles.tableBox} tabIndex={0} role="region" aria-label="Table of past campaigns">
-            <table className={styles.table}>
+          <div
+            className={reportStyles.tableBox}
+            tabIndex={0}
+            role="region"
+            aria-label="Table of past campaigns"
+          >
+            <table className={reportStyles.table}>
               <thead>
                 <tr>
                   <th scope="col">Campaign</th>
                   <th scope="col">Start</th>
                   <th scope="col">Line of service</th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={reportStyles.number}>
                     Members
                   </th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={reportStyles.number}>
                     Responders
                   </th>
-                  <th scope="col" className={styles.number}>
+                  <th scope="col" className={reportStyles.number}>
                     Rate
                   </th>
                 </tr>
@@ -260,9 +267,9 @@ export function SegmentResults({
                     <th scope="row">{past.name}</th>
                     <td>{formatDay(past.startDate) ?? '–'}</td>
                     <td>{past.lineOfService ?? '–'}</td>
-                    <td className={styles.number}>{formatInteger(past.members)}</td>
-                    <td className={styles.number}>{formatInteger(past.responders)}</td>
-                    <td className={styles.number}>{rateOf(past.responders, past.members)}</td>
+                    <td className={reportStyles.number}>{formatInteger(past.members)}</td>
+                    <td className={reportStyles.number}>{formatInteger(past.responders)}</td>
+                    <td className={reportStyles.number}>{rateOf(past.responders, past.members)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -277,11 +284,11 @@ export function SegmentResults({
 function ReportGroup({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId();
   return (
-    <section className={styles.reportGroup} aria-labelledby={headingId}>
-      <h4 id={headingId} className={styles.partTitle}>
+    <section className={resultStyles.reportGroup} aria-labelledby={headingId}>
+      <h4 id={headingId} className={resultStyles.partTitle}>
         {title}
       </h4>
-      <ul className={styles.reportList}>{children}</ul>
+      <ul className={resultStyles.reportList}>{children}</ul>
     </section>
   );
 }
@@ -298,19 +305,19 @@ function SegmentList({
 }) {
   const headingId = useId();
   return (
-    <section className={styles.dimension} aria-labelledby={headingId}>
-      <div className={styles.dimensionHeader}>
-        <h4 id={headingId} className={styles.partTitle}>
-          {label} <span className={styles.count}>{values.length}</span>
+    <section className={resultStyles.dimension} aria-labelledby={headingId}>
+      <div className={resultStyles.dimensionHeader}>
+        <h4 id={headingId} className={resultStyles.partTitle}>
+          {label} <span className={resultStyles.count}>{values.length}</span>
         </h4>
         {values.length > 0 ? <CopyButton text={joined} label="Copy list" describedBy={headingId} /> : null}
       </div>
       {values.length === 0 ? (
-        <p className={styles.muted}>Any: this list does not narrow the segment.</p>
+        <p className={builderStyles.muted}>Any: this list does not narrow the segment.</p>
       ) : (
         <InlineList aria-labelledby={headingId}>
           {values.map((value) => (
-            <li key={value} className={styles.chip}>
+            <li key={value} className={resultStyles.chip}>
               {value}
             </li>
           ))}
