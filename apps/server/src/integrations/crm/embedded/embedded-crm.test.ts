@@ -169,7 +169,8 @@ describe('seeding', () => {
     expect(await count('crm_contacts')).toBe(DEMO_CONTACTS);
     expect(await count('crm_campaign_members')).toBe(data.members.length);
     expect(await count('crm_seed')).toBe(1);
-  });
+    // Two seedings of the 10,000-contact data set at once: about 10 s on PGlite, more on a busy machine.
+  }, 60_000);
 
   it('gives the accounts of a data set seeded before revenue (version 1) the revenue a new one has', async () => {
     const db = database.db;
