@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { charactersRead } from '../../../test/text-work';
 import { NO_COPY, parseAdAnswer } from './paid-ads.generator';
 
 /**
  * The paid-ads answer parser on model output, which GEM does not control: every heading form
  * models write for the copy, an analysis without a copy heading (asked for again), variants. It
- * reads the answer a line at a time with anchored patterns, so its time is linear in the length.
+ * reads the answer a line at a time with anchored patterns, so its work is linear in the length:
+ * counted, not timed (test/text-work.ts); the times are measured in bench/hostile-text.mjs.
  */
 
 const split = (answer: string) => {
@@ -103,8 +105,15 @@ describe('parseAdAnswer', () => {
     ]);
   });
 
-  it('reads a crafted answer of long runs of blanks around heading marks whole', () => {
-    const crafted = `${' \t'.repeat(30_000)}x\n## Tekst reklamy${' '.repeat(60_000)}\n## Tekst reklamy\nKup teraz.`;
-    expect(parseAdAnswer(crafted).limited).toBe('## Tekst reklamy\nKup teraz.');
+  it('reads a crafted answer of long runs of blanks around heading marks whole, with work linear in its length', () => {
+    // Blanks where a heading's marks may be, then blanks after a heading's words: both were
+    // quadratic in the copy heading's pattern, the first also in the analysis heading's.
+    const crafted = (n: number) =>
+      `${' \t'.repeat(n / 2)}x\n## Tekst reklamy${' '.repeat(n)}\n## Tekst reklamy\nKup teraz.`;
+    expect(parseAdAnswer(crafted(60_000)).limited).toBe('## Tekst reklamy\nKup teraz.');
+    // Ten times the text: about ten times the characters read when linear, a hundred when quadratic.
+    const once = charactersRead(() => parseAdAnswer(crafted(6_000)));
+    expect(once).toBeGreaterThanOrEqual(6_000);
+    expect(charactersRead(() => parseAdAnswer(crafted(60_000)))).toBeLessThan(12 * once);
   });
 });
