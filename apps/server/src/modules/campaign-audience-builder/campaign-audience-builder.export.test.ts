@@ -16,7 +16,8 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, useAiHarness } from '../../../test/ai-harness';
 import type { App } from '../../app';
 import { createMetrics, type Metrics } from '../../lib/metrics';
-import { EXPORT_PAGE_SIZE, REPORTS_AT_ONCE, reportsRunning } from './campaign-audience-builder.service';
+import { EXPORT_PAGE_SIZE } from './campaign-audience-builder.csv-export';
+import { REPORTS_AT_ONCE, reportsRunning } from './campaign-audience-builder.report-leases';
 
 /**
  * The embedded CRM's CSV export through the real app (PGlite, and PostgreSQL when

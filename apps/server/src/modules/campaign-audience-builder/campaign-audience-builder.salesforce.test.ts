@@ -21,7 +21,8 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { App } from '../../app';
 import { crmMappingSchema } from '../../config/crm';
 import type { Database } from '../../db/client';
-import { CRM_UNAVAILABLE, noSuchCampaign, REPORTS_IN_SALESFORCE } from './campaign-audience-builder.service';
+import { CRM_UNAVAILABLE, noSuchCampaign } from './campaign-audience-builder.crm-calls';
+import { REPORTS_IN_SALESFORCE } from './campaign-audience-builder.reports';
 
 /**
  * The campaign audience builder with GEM_CRM_PROVIDER=salesforce, over HTTP: the real jsforce
