@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
 import { SparkIcon } from '@/components/ui/icons';
-import outputStyles from '@/components/ui/output-panel.module.css';
+import { OutputPlaceholder } from '@/components/ui/output-surface';
 import { Panel } from '@/components/ui/panel';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
 import type { GenerationProblem } from '@/lib/ai/generation-errors';
@@ -27,13 +27,13 @@ type GenerationStatusProps =
 export function GenerationStatus({ idle, problem }: GenerationStatusProps) {
   if (idle) {
     return (
-      <div className={outputStyles.placeholder}>
+      <OutputPlaceholder>
         <SparkIcon />
         <p>
           Pick a campaign (or paste its id), say what the next wave should achieve, and choose Generate
           Segments. You get the segments to target, ready CRM reports, and the facts they come from.
         </p>
-      </div>
+      </OutputPlaceholder>
     );
   }
   if (problem) return <GenerationProblemAlert problem={problem} />;

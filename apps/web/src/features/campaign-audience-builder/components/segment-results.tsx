@@ -12,7 +12,7 @@ import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Eyebrow } from '@/components/ui/eyebrow';
 import { InlineList } from '@/components/ui/inline-list';
-import outputStyles from '@/components/ui/output-panel.module.css';
+import { OutputSurface } from '@/components/ui/output-surface';
 import { Split } from '@/components/ui/split';
 import { formatInteger } from '@/lib/format-number';
 
@@ -96,7 +96,7 @@ export function SegmentResults({
     .filter((group) => group.reports.length > 0);
 
   return (
-    <article className={outputStyles.panel} aria-labelledby={headingId}>
+    <OutputSurface as="article" aria-labelledby={headingId}>
       <header className={resultStyles.resultsHeader}>
         <div className={resultStyles.resultsHeading}>
           <Eyebrow>Segments for</Eyebrow>
@@ -277,7 +277,7 @@ export function SegmentResults({
           </div>
         </ResultSection>
       ) : null}
-    </article>
+    </OutputSurface>
   );
 }
 

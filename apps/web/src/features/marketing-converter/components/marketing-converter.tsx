@@ -7,7 +7,7 @@ import { SelectField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, EraseIcon } from '@/components/ui/icons';
 import { InlineList } from '@/components/ui/inline-list';
 import loadingOverlay from '@/components/ui/loading-overlay.module.css';
-import outputPanel from '@/components/ui/output-panel.module.css';
+import { OutputPlaceholder, OutputSurface } from '@/components/ui/output-surface';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
 import { formatInteger } from '@/lib/format-number';
 
@@ -136,18 +136,12 @@ export function MarketingConverter() {
         </ul>
       </InputPanel>
 
-      <section
-        className={outputPanel.panel}
-        aria-labelledby={`${headingId}-output`}
+      <OutputSurface
+        heading="Converted preview"
+        headingId={`${headingId}-output`}
+        headingAside={converted ? <Badge>SRT · UTF-8</Badge> : null}
         aria-busy={state.status === 'converting'}
       >
-        <div className={outputPanel.header}>
-          <h2 id={`${headingId}-output`} className={outputPanel.title}>
-            Converted preview
-          </h2>
-          {converted ? <Badge>SRT · UTF-8</Badge> : null}
-        </div>
-
         {state.status === 'failed' ? (
           <div className={styles.problem} role="alert">
             <AlertIcon />
@@ -183,9 +177,9 @@ export function MarketingConverter() {
               ) : null}
             </InlineList>
             {converted.stats.subtitles === 0 ? (
-              <p className={outputPanel.placeholder}>
+              <OutputPlaceholder as="p">
                 This file has no captions to convert: it holds no cues with text.
-              </p>
+              </OutputPlaceholder>
             ) : (
               <pre
                 className={styles.preview}
@@ -203,14 +197,14 @@ export function MarketingConverter() {
             ) : null}
           </>
         ) : state.status === 'converting' ? (
-          <div className={outputPanel.placeholder} role="status">
+          <OutputPlaceholder role="status">
             <span className={loadingOverlay.spinner} aria-hidden="true" />
             <p>Converting {upload?.name}…</p>
-          </div>
+          </OutputPlaceholder>
         ) : state.status === 'idle' ? (
-          <div className={outputPanel.placeholder}>
+          <OutputPlaceholder>
             <p>The SRT subtitles appear here once you upload a .vtt file.</p>
-          </div>
+          </OutputPlaceholder>
         ) : null}
 
         <div className={styles.actions}>
@@ -235,7 +229,7 @@ export function MarketingConverter() {
           </Button>
           {converted && fileName ? <p className={styles.fileNote}>Saves as {fileName}</p> : null}
         </div>
-      </section>
+      </OutputSurface>
     </ToolWorkspace>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { DownloadButton, type DownloadFile } from '@/components/ui/download-button';
 import { TextAreaField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, PrinterIcon } from '@/components/ui/icons';
-import outputPanel from '@/components/ui/output-panel.module.css';
+import { OutputSurface } from '@/components/ui/output-surface';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
 import { formatInteger, formatOneDecimal } from '@/lib/format-number';
 
@@ -165,14 +165,12 @@ export function QrCodeGenerator() {
         </SliderField>
       </InputPanel>
 
-      <section className={`${outputPanel.panel} ${styles.output}`} aria-labelledby={`${outputId}-preview`}>
-        <div className={outputPanel.header}>
-          <h2 id={`${outputId}-preview`} className={outputPanel.title}>
-            Preview
-          </h2>
-          {current ? <Badge>Error correction L</Badge> : null}
-        </div>
-
+      <OutputSurface
+        className={styles.output}
+        heading="Preview"
+        headingId={`${outputId}-preview`}
+        headingAside={current ? <Badge>Error correction L</Badge> : null}
+      >
         <div className={styles.stage}>
           {current ? (
             <QrPreview
@@ -266,7 +264,7 @@ export function QrCodeGenerator() {
                 ? 'Prepare the PNG for print, or take the SVG (vector, for print layouts).'
                 : '')}
         </p>
-      </section>
+      </OutputSurface>
     </ToolWorkspace>
   );
 }

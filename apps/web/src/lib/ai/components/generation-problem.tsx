@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 
 import { AlertIcon } from '@/components/ui/icons';
-import styles from '@/components/ui/output-panel.module.css';
 
 import { formatWait, tooManyRequestsText, type GenerationProblem } from '../generation-errors';
+import styles from './output-panel.module.css';
 
 /** Spec §8's text, with what happened and what to do about it; a countdown when asked to wait. */
 export function GenerationProblemAlert({ problem }: { problem: GenerationProblem }) {

@@ -5,10 +5,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { FormattedOutput } from '@/components/ui/formatted-output';
 import { SparkIcon, StopIcon } from '@/components/ui/icons';
-import styles from '@/components/ui/output-panel.module.css';
+import { OutputPlaceholder, OutputSurface } from '@/components/ui/output-surface';
 
 import type { GenerationState } from '../use-generation';
 import { GenerationProblemAlert } from './generation-problem';
+import styles from './output-panel.module.css';
 
 type OutputPanelProps = {
   /** The section heading; spec §2 calls it 'Check the output' in every writing tool. */
@@ -67,12 +68,14 @@ export function OutputPanel({
   }, [streaming]);
 
   return (
-    <section ref={panelRef} className={styles.panel} aria-labelledby={headingId}>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.title} ref={headingRef} tabIndex={-1}>
-          {title}
-        </h2>
-        {streaming ? (
+    <OutputSurface
+      ref={panelRef}
+      heading={title}
+      headingId={headingId}
+      headingRef={headingRef}
+      headingTabIndex={-1}
+      headingAside={
+        streaming ? (
           <span className={styles.status}>
             <span className={styles.writing}>
               <span className={styles.pulse} aria-hidden="true" />
@@ -90,8 +93,9 @@ export function OutputPanel({
         ) : state.output?.demo ? (
           // Every answer of the built-in stand-in says what it is.
           <Badge>{DEMO_ANSWER_TEXT}</Badge>
-        ) : null}
-      </div>
+        ) : null
+      }
+    >
       {problem ? <GenerationProblemAlert problem={problem} /> : null}
       <div className={styles.body} aria-live="polite" aria-busy={streaming} data-output-status={status}>
         {text ? (
@@ -108,10 +112,10 @@ export function OutputPanel({
             <span className={styles.bar} aria-hidden="true" />
           </div>
         ) : problem ? null : (
-          <div className={styles.placeholder}>
+          <OutputPlaceholder>
             <SparkIcon />
             <p>{placeholder}</p>
-          </div>
+          </OutputPlaceholder>
         )}
       </div>
       {status === 'cancelled' && text ? (
@@ -126,7 +130,7 @@ export function OutputPanel({
           ))
         : null}
       {actions && text && !streaming ? <div className={styles.actions}>{actions}</div> : null}
-    </section>
+    </OutputSurface>
   );
 }
 
