@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 import { formatInteger } from '@/lib/format-number';
 
@@ -94,4 +94,88 @@ export function useWidth<T extends HTMLElement>() {
     return () => observer.disconnect();
   }, []);
   return [ref, width] as const;
+}
+
+type ChartFigureProps = {
+  /** Shown above the chart and read as the table's caption. */
+  caption: string;
+  /** A line under the caption. */
+  description?: ReactNode;
+  /** The first column's header in the table ('Week'). */
+  categoryHeader: string;
+  categories: readonly ChartCategory[];
+  series: readonly ChartSeries[];
+  /** The width drawn at without a ResizeObserver (tests). */
+  fallbackWidth: number;
+  /** Beside the frame's own class. */
+  frameClassName?: string;
+  /** The SVG at the width the frame gives. */
+  children: (width: number) => ReactNode;
+};
+
+/**
+ * What both bar charts are around the drawing: the caption, a line under it, the legend, the frame
+ * that measures the width to draw at, and the numbers as a table for screen readers. Drawn once
+ * the width is known (the next frame), never wider than its place; without a ResizeObserver
+ * (tests) at the fallback width.
+ */
+export function ChartFigure({
+  caption,
+  description,
+  categoryHeader,
+  categories,
+  series,
+  fallbackWidth,
+  frameClassName,
+  children,
+}: ChartFigureProps) {
+  const captionId = useId();
+  const [frameRef, measured] = useWidth<HTMLDivElement>();
+  const width = measured ?? (typeof ResizeObserver === 'undefined' ? fallbackWidth : null);
+  return (
+    <figure className={styles.figure} aria-labelledby={captionId}>
+      <figcaption id={captionId} className={styles.caption}>
+        {caption}
+      </figcaption>
+      {description ? <p className={styles.description}>{description}</p> : null}
+      <ChartLegend series={series} />
+      <div ref={frameRef} className={frameClassName ? `${styles.frame} ${frameClassName}` : styles.frame}>
+        {width === null ? null : children(width)}
+      </div>
+      <ChartTable caption={caption} categoryHeader={categoryHeader} categories={categories} series={series} />
+    </figure>
+  );
+}
+
+type StackPart = { index: number; x: number; y: number; width: number; height: number; color: string };
+
+/**
+ * The stacked parts visx lays out (BarStack, BarStackHorizontal), as rectangles with a thin white
+ * gap between them; empty parts are left out. `dy` moves them down and `height` sets their
+ * thickness (a horizontal chart's bar sits under its label line).
+ */
+export function StackParts({
+  stacks,
+  dy = 0,
+  height,
+}: {
+  stacks: readonly { index: number; bars: readonly StackPart[] }[];
+  dy?: number;
+  height?: number;
+}) {
+  return stacks.map((stack) =>
+    stack.bars
+      .filter((bar) => bar.width > 0 && bar.height > 0)
+      .map((bar) => (
+        <rect
+          key={`${stack.index}-${bar.index}`}
+          x={bar.x}
+          y={bar.y + dy}
+          width={bar.width}
+          height={height ?? bar.height}
+          fill={bar.color}
+          className={styles.bar}
+        />
+      )),
+  );
 }

@@ -2,18 +2,11 @@ import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStackHorizontal } from '@visx/shape';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { formatInteger } from '@/lib/format-number';
 
-import {
-  categoryTotal,
-  ChartLegend,
-  ChartTable,
-  type ChartCategory,
-  type ChartSeries,
-  useWidth,
-} from './chart-parts';
+import { categoryTotal, ChartFigure, StackParts, type ChartCategory, type ChartSeries } from './chart-parts';
 import styles from './stacked-bar-chart.module.css';
 
 type HorizontalBarChartProps = {
@@ -54,18 +47,35 @@ function fit(label: string, room: number): string {
  * colour should keep 3:1 against white; a thin white gap keeps stacked parts apart.
  */
 export function HorizontalBarChart({
-  caption,
-  description,
-  categoryHeader,
   categories,
   series,
   valueLabel = (category) => formatInteger(categoryTotal(category, series)),
+  ...labels
 }: HorizontalBarChartProps) {
-  const captionId = useId();
-  const [frameRef, measured] = useWidth<HTMLDivElement>();
-  const width = measured ?? (typeof ResizeObserver === 'undefined' ? FALLBACK_WIDTH : null);
+  return (
+    <ChartFigure
+      {...labels}
+      categories={categories}
+      series={series}
+      fallbackWidth={FALLBACK_WIDTH}
+      frameClassName={styles.rowsFrame}
+    >
+      {(width) => <Rows width={width} categories={categories} series={series} valueLabel={valueLabel} />}
+    </ChartFigure>
+  );
+}
+
+type RowsProps = {
+  width: number;
+  categories: readonly ChartCategory[];
+  series: readonly ChartSeries[];
+  valueLabel: (category: ChartCategory) => string;
+};
+
+/** The rows at the given width: each a label line with its value, then the stacked bar on a track. */
+function Rows({ width, categories, series, valueLabel }: RowsProps) {
   const height = categories.length * ROW_HEIGHT - ROW_GAP;
-  const innerWidth = Math.max(0, width ?? 0);
+  const innerWidth = Math.max(0, width);
 
   const rows: Row[] = categories.map((c) => ({ ...c.values, key: c.key }));
   const keys = series.map((s) => s.key);
@@ -79,69 +89,41 @@ export function HorizontalBarChart({
   const colours = new Map(series.map((s) => [s.key, s.colour]));
 
   return (
-    <figure className={styles.figure} aria-labelledby={captionId}>
-      <figcaption id={captionId} className={styles.caption}>
-        {caption}
-      </figcaption>
-      {description ? <p className={styles.description}>{description}</p> : null}
-      <ChartLegend series={series} />
-      <div ref={frameRef} className={`${styles.frame} ${styles.rowsFrame}`}>
-        {width === null ? null : (
-          <svg width={width} height={height} className={styles.chart} aria-hidden="true" focusable="false">
-            <Group>
-              {categories.map((c) => {
-                const top = yScale(c.key) ?? 0;
-                const value = valueLabel(c);
-                return (
-                  <g key={c.key}>
-                    <rect
-                      className={styles.track}
-                      x={0}
-                      y={top + LABEL_HEIGHT}
-                      width={innerWidth}
-                      height={BAR_HEIGHT}
-                      rx={3}
-                    />
-                    <text x={0} y={top + 13} className={styles.rowLabel}>
-                      {fit(c.label, innerWidth - value.length * CHARACTER_WIDTH - 12)}
-                    </text>
-                    <text x={innerWidth} y={top + 13} textAnchor="end" className={styles.tick}>
-                      {value}
-                    </text>
-                  </g>
-                );
-              })}
-              <BarStackHorizontal<Row, string>
-                data={rows}
-                keys={keys}
-                y={(row) => row.key}
-                xScale={xScale}
-                yScale={yScale}
-                color={(key) => colours.get(key) ?? '#5e554f'}
-              >
-                {(stacks) =>
-                  stacks.map((stack) =>
-                    stack.bars
-                      .filter((bar) => bar.width > 0)
-                      .map((bar) => (
-                        <rect
-                          key={`${stack.index}-${bar.index}`}
-                          x={bar.x}
-                          y={bar.y + LABEL_HEIGHT}
-                          width={bar.width}
-                          height={BAR_HEIGHT}
-                          fill={bar.color}
-                          className={styles.bar}
-                        />
-                      )),
-                  )
-                }
-              </BarStackHorizontal>
-            </Group>
-          </svg>
-        )}
-      </div>
-      <ChartTable caption={caption} categoryHeader={categoryHeader} categories={categories} series={series} />
-    </figure>
+    <svg width={width} height={height} className={styles.chart} aria-hidden="true" focusable="false">
+      <Group>
+        {categories.map((c) => {
+          const top = yScale(c.key) ?? 0;
+          const value = valueLabel(c);
+          return (
+            <g key={c.key}>
+              <rect
+                className={styles.track}
+                x={0}
+                y={top + LABEL_HEIGHT}
+                width={innerWidth}
+                height={BAR_HEIGHT}
+                rx={3}
+              />
+              <text x={0} y={top + 13} className={styles.rowLabel}>
+                {fit(c.label, innerWidth - value.length * CHARACTER_WIDTH - 12)}
+              </text>
+              <text x={innerWidth} y={top + 13} textAnchor="end" className={styles.tick}>
+                {value}
+              </text>
+            </g>
+          );
+        })}
+        <BarStackHorizontal<Row, string>
+          data={rows}
+          keys={keys}
+          y={(row) => row.key}
+          xScale={xScale}
+          yScale={yScale}
+          color={(key) => colours.get(key) ?? '#5e554f'}
+        >
+          {(stacks) => <StackParts stacks={stacks} dy={LABEL_HEIGHT} height={BAR_HEIGHT} />}
+        </BarStackHorizontal>
+      </Group>
+    </svg>
   );
 }

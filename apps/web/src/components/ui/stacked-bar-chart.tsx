@@ -2,18 +2,11 @@ import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { BarStack } from '@visx/shape';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 import { formatInteger } from '@/lib/format-number';
 
-import {
-  categoryTotal,
-  ChartLegend,
-  ChartTable,
-  type ChartCategory,
-  type ChartSeries,
-  useWidth,
-} from './chart-parts';
+import { categoryTotal, ChartFigure, StackParts, type ChartCategory, type ChartSeries } from './chart-parts';
 import styles from './stacked-bar-chart.module.css';
 
 export type { ChartCategory, ChartSeries } from './chart-parts';
@@ -42,19 +35,19 @@ type Row = { key: string; label: string } & Record<string, number | string>;
  * table. Each series' colour should keep 3:1 against white; a thin white gap between stacked
  * parts keeps neighbours apart.
  */
-export function StackedBarChart({
-  caption,
-  description,
-  categoryHeader,
-  categories,
-  series,
-}: StackedBarChartProps) {
-  const captionId = useId();
-  const [frameRef, measured] = useWidth<HTMLDivElement>();
-  // Drawn once its width is known (the next frame), never wider than its place; without a
-  // ResizeObserver (tests) at a fixed width.
-  const width = measured ?? (typeof ResizeObserver === 'undefined' ? FALLBACK_WIDTH : null);
-  const innerWidth = Math.max(0, (width ?? 0) - MARGIN.left - MARGIN.right);
+export function StackedBarChart({ categories, series, ...labels }: StackedBarChartProps) {
+  return (
+    <ChartFigure {...labels} categories={categories} series={series} fallbackWidth={FALLBACK_WIDTH}>
+      {(width) => <Columns width={width} categories={categories} series={series} />}
+    </ChartFigure>
+  );
+}
+
+type DrawingProps = { width: number; categories: readonly ChartCategory[]; series: readonly ChartSeries[] };
+
+/** The columns, their grid lines and their axes at the given width. */
+function Columns({ width, categories, series }: DrawingProps) {
+  const innerWidth = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
 
   const rows: Row[] = categories.map((c) => ({ ...c.values, key: c.key, label: c.label }));
@@ -76,77 +69,49 @@ export function StackedBarChart({
   const yTicks = yScale.ticks(Math.min(4, max)).filter((t) => Number.isInteger(t));
 
   return (
-    <figure className={styles.figure} aria-labelledby={captionId}>
-      <figcaption id={captionId} className={styles.caption}>
-        {caption}
-      </figcaption>
-      {description ? <p className={styles.description}>{description}</p> : null}
-      <ChartLegend series={series} />
-      <div ref={frameRef} className={styles.frame}>
-        {width === null ? null : (
-          <svg width={width} height={HEIGHT} className={styles.chart} aria-hidden="true" focusable="false">
-            <Group left={MARGIN.left} top={MARGIN.top}>
-              {yTicks.map((tick) => (
-                <line
-                  key={tick}
-                  className={styles.grid}
-                  x1={0}
-                  x2={innerWidth}
-                  y1={yScale(tick)}
-                  y2={yScale(tick)}
-                />
-              ))}
-              <BarStack<Row, string>
-                data={rows}
-                keys={keys}
-                x={(row) => row.key}
-                xScale={xScale}
-                yScale={yScale}
-                color={(key) => colours.get(key) ?? '#5e554f'}
-              >
-                {(stacks) =>
-                  stacks.map((stack) =>
-                    stack.bars
-                      .filter((bar) => bar.height > 0)
-                      .map((bar) => (
-                        <rect
-                          key={`${stack.index}-${bar.index}`}
-                          x={bar.x}
-                          y={bar.y}
-                          width={bar.width}
-                          height={bar.height}
-                          fill={bar.color}
-                          className={styles.bar}
-                        />
-                      )),
-                  )
-                }
-              </BarStack>
-              <AxisLeft
-                scale={yScale}
-                tickValues={yTicks}
-                tickFormat={(value) => formatInteger(Number(value))}
-                hideAxisLine
-                hideTicks
-                tickComponent={TickLabel}
-                tickLabelProps={{ textAnchor: 'end', dx: -6, dy: '0.32em' }}
-              />
-              <AxisBottom
-                top={innerHeight}
-                scale={xScale}
-                tickValues={xTicks}
-                tickFormat={(key) => labels.get(key) ?? key}
-                stroke="#cfc4b9"
-                tickStroke="#cfc4b9"
-                tickComponent={TickLabel}
-                tickLabelProps={{ textAnchor: 'middle', dy: '0.9em' }}
-              />
-            </Group>
-          </svg>
-        )}
-      </div>
-      <ChartTable caption={caption} categoryHeader={categoryHeader} categories={categories} series={series} />
-    </figure>
+    <svg width={width} height={HEIGHT} className={styles.chart} aria-hidden="true" focusable="false">
+      <Group left={MARGIN.left} top={MARGIN.top}>
+        {yTicks.map((tick) => (
+          <line
+            key={tick}
+            className={styles.grid}
+            x1={0}
+            x2={innerWidth}
+            y1={yScale(tick)}
+            y2={yScale(tick)}
+          />
+        ))}
+        <BarStack<Row, string>
+          data={rows}
+          keys={keys}
+          x={(row) => row.key}
+          xScale={xScale}
+          yScale={yScale}
+          color={(key) => colours.get(key) ?? '#5e554f'}
+        >
+          {(stacks) => <StackParts stacks={stacks} />}
+        </BarStack>
+        <AxisLeft
+          scale={yScale}
+          tickValues={yTicks}
+          tickFormat={(value) => formatInteger(Number(value))}
+          hideAxisLine
+          hideTicks
+          tickComponent={TickLabel}
+          tickLabelProps={{ textAnchor: 'end', dx: -6, dy: '0.32em' }}
+        />
+        <AxisBottom
+          top={innerHeight}
+          scale={xScale}
+          tickValues={xTicks}
+          tickFormat={(key) => labels.get(key) ?? key}
+          stroke="#cfc4b9"
+          tickStroke="#cfc4b9"
+          tickComponent={TickLabel}
+          tickLabelProps={{ textAnchor: 'middle', dy: '0.9em' }}
+        />
+      </Group>
+    </svg>
   );
 }
 
