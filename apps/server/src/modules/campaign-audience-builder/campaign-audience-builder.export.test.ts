@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorOf, useAiHarness } from '../../../test/ai-harness';
 import type { App } from '../../app';
+import { rowsOf } from '../../db/rows';
 import { createMetrics, type Metrics } from '../../lib/metrics';
 import { EXPORT_PAGE_SIZE } from './campaign-audience-builder.csv-export';
 import { REPORTS_AT_ONCE, reportsRunning } from './campaign-audience-builder.report-leases';
@@ -118,10 +119,11 @@ async function exportsEnded(metrics: Metrics, outcome: string) {
 
 /** CRM report leases not released yet, of every user. */
 async function runningLeases() {
-  const result = (await t.database.db.execute(
+  const [row] = await rowsOf<{ n: number }>(
+    t.database.db,
     sql`select count(*)::int as n from ai_call_leases where kind = 'crm-report' and released_at is null`,
-  )) as unknown as { rows: { n: number }[] };
-  return result.rows[0]!.n;
+  );
+  return row!.n;
 }
 
 /** Waits for what happens after the client has its answer (a lease given back as a stream closes). */
@@ -173,7 +175,9 @@ describe('a whole report as a CSV file', () => {
     expect(rows).toHaveLength(first.total);
 
     // Each contact of the report once: the same rows as the database holds for it.
-    const expected = (await t.database.db.execute(sql`
+    const expected = await rowsOf<Record<string, string>>(
+      t.database.db,
+      sql`
       select c.id, c.first_name || ' ' || c.last_name as name, coalesce(c.email, '') as email,
         coalesce(c.title, '') as title, coalesce(c.account_id, '') as account_id,
         coalesce(a.name, '') as account, coalesce(a.industry, '') as industry,
@@ -181,10 +185,11 @@ describe('a whole report as a CSV file', () => {
         coalesce(a.annual_revenue::text, '') as revenue
       from crm_contacts c left join crm_accounts a on a.id = c.account_id
       where not exists (select 1 from crm_campaign_members m where m.contact_id = c.id and m.campaign_id = ${campaign.id})
-    `)) as unknown as { rows: Record<string, string>[] };
+    `,
+    );
     const key = (cells: string[]) => cells.slice(0, 10).join('\u0000');
     expect(rows.map(key).sort()).toEqual(
-      expected.rows
+      expected
         .map((r) =>
           key([
             r.id!,
