@@ -1,4 +1,4 @@
-import type { ScriptedReply } from '@gem/test-servers/openai-server';
+import type { ScriptedReply } from '@gem/test-servers/scripted-replies';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { promptOf, useAiControl } from './support/ai-control';

@@ -1,4 +1,4 @@
-import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/openai-server';
+import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/scripted-replies';
 import { beforeEach, inject } from 'vitest';
 
 /**

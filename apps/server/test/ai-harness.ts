@@ -7,12 +7,8 @@ import {
   type GeneratorName,
 } from '@gem/contracts/generators';
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
-import {
-  startOpenAiServer,
-  type OpenAiServer,
-  type RecordedRequest,
-  type ScriptedReply,
-} from '@gem/test-servers/openai-server';
+import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
+import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/scripted-replies';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import type { App } from '../src/app';
 import type { AiConfig, Config } from '../src/config';

@@ -1,4 +1,4 @@
-import type { RecordedRequest, ScriptedReply } from './openai-server';
+import type { RecordedRequest, ScriptedReply } from './scripted-replies';
 import { sampleFromSchema } from './structured-requests';
 import { SEGMENTS_SCHEMA_NAME, segmentsReply } from './segment-replies';
 

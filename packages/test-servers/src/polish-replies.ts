@@ -1,5 +1,5 @@
 import { plausibleStructuredReply } from './brief-replies';
-import type { RecordedRequest, ScriptedReply } from './openai-server';
+import type { RecordedRequest, ScriptedReply } from './scripted-replies';
 
 /**
  * Plausible Polish answers for trying GEM's AI tools locally against the test server: the

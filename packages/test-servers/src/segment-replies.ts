@@ -1,4 +1,4 @@
-import type { RecordedRequest } from './openai-server';
+import type { RecordedRequest } from './scripted-replies';
 
 /**
  * The stand-in model's answer to the campaign audience builder (schema

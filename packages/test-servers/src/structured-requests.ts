@@ -1,4 +1,4 @@
-import type { RecordedRequest, StructuredRequest } from './openai-server';
+import type { RecordedRequest, StructuredRequest } from './scripted-replies';
 
 /**
  * What a chat request asked for instead of text (a JSON schema's answer, a tool call), and an

@@ -13,7 +13,7 @@
  * wrote beside its tool call).
  */
 
-import type { ScriptedReply } from '../openai-server';
+import type { ScriptedReply } from '../scripted-replies';
 import type { ModelFamily } from './writing';
 
 export type StructuredTool = 'brief-chat' | 'target-audience' | 'recommendations' | 'audience-segments';

@@ -1,4 +1,4 @@
-import type { ScriptedReply } from '@gem/test-servers/openai-server';
+import type { ScriptedReply } from '@gem/test-servers/scripted-replies';
 import { describe, expect, inject, it } from 'vitest';
 import { recordedWaits, useOpenAiServer } from '../../../test/llm-test-support';
 import { z } from 'zod';

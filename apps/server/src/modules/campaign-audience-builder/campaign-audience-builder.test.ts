@@ -9,7 +9,7 @@ import {
   type CampaignSummary,
   type GenerateSegmentsResponse,
 } from '@gem/contracts/campaign-audience-builder';
-import type { RecordedRequest } from '@gem/test-servers/openai-server';
+import type { RecordedRequest } from '@gem/test-servers/scripted-replies';
 import { offeredValues, segmentsReply, SEGMENTS_SCHEMA_NAME } from '@gem/test-servers/segment-replies';
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

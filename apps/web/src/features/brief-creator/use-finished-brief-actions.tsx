@@ -15,9 +15,11 @@ import {
   restoreFinishedBrief,
   startFromFinishedBrief,
 } from './api/finished-brief-actions';
-import type { StartedFromState } from './components/brief-creator';
 import styles from './components/brief-lists.module.css';
 import { NEW_CHAT } from './last-session';
+
+/** What 'Start from this brief' hands the page along with the new session's URL. */
+export type StartedFromState = { startedFrom: { sessionId: string; title: string } };
 
 type BriefRef = { id: string; title: string };
 

@@ -17,6 +17,7 @@ import styles from './brief-creator.module.css';
 import { BriefPreview } from './brief-preview';
 import { BriefSessions } from './brief-sessions';
 import { FinishedBriefs } from './finished-briefs';
+import type { StartedFromState } from '../use-finished-brief-actions';
 
 export type BriefCreatorTab = 'creator' | 'sessions' | 'finished';
 
@@ -27,9 +28,6 @@ const tabs: readonly TabItem<BriefCreatorTab>[] = [
 ];
 
 const isTab = (value: string | null): value is BriefCreatorTab => tabs.some((tab) => tab.id === value);
-
-/** What 'Start from this brief' hands the page along with the new session's URL. */
-export type StartedFromState = { startedFrom: { sessionId: string; title: string } };
 
 const startedFromOf = (state: unknown): StartedFromState['startedFrom'] | null =>
   (state as Partial<StartedFromState> | null)?.startedFrom ?? null;

@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
 import { toast } from '@/lib/toast';
 
-import { downloadBriefDocx, downloadBriefExcel, type ExportableBrief } from '../export/brief-export';
+import { downloadBriefDocx, downloadBriefExcel } from '../export/brief-export';
+import type { ExportableBrief } from '../export/brief-values';
 import styles from './brief-creator.module.css';
 
 type Format = 'excel' | 'word';

@@ -3,8 +3,14 @@ import type * as DocxModule from 'docx';
 
 import { formatDateTime } from '@/lib/format-date';
 
-import type { ExportableBrief } from './brief-export';
-import { exportItems, exportTitle, exportValue, formatEventDate, type ExportValue } from './brief-values';
+import {
+  exportItems,
+  exportTitle,
+  exportValue,
+  formatEventDate,
+  type ExportableBrief,
+  type ExportValue,
+} from './brief-values';
 
 /** GEM's brand orange, for the headings and the rule under the title. */
 const BRAND = 'FD5108';

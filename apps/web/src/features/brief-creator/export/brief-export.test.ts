@@ -1,13 +1,8 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import {
-  downloadBriefDocx,
-  downloadBriefExcel,
-  DOCX_TYPE,
-  XLSX_TYPE,
-  type ExportableBrief,
-} from './brief-export';
+import { downloadBriefDocx, downloadBriefExcel, DOCX_TYPE, XLSX_TYPE } from './brief-export';
+import type { ExportableBrief } from './brief-values';
 import { fullBrief } from './test-briefs';
 
 type Saved = { blob: Blob; name: string; href: string; inDocument: boolean };

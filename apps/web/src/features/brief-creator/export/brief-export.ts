@@ -1,7 +1,6 @@
-import type { BriefData } from '@gem/contracts/brief-creator';
-
 import { saveFile } from '@/components/ui/download-button';
 
+import type { ExportableBrief } from './brief-values';
 import { briefFileName } from './file-name';
 
 /**
@@ -9,16 +8,6 @@ import { briefFileName } from './file-name';
  * browser. The builders and their libraries (exceljs, docx) load on the first export, not with
  * the page.
  */
-
-export type ExportableBrief = {
-  /** The finished brief's title, or the campaign name while the brief is being written. */
-  title: string;
-  data: BriefData;
-  /** ISO date-time of a finished brief. */
-  createdAt?: string | null;
-  /** A finished brief's id. */
-  id?: string | null;
-};
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';

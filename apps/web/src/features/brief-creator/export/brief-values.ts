@@ -1,6 +1,15 @@
 import { briefListFields, type BriefData, type BriefField } from '@gem/contracts/brief-creator';
 
-import type { ExportableBrief } from './brief-export';
+/** A brief as the exports take it: a finished one, or the one being written. */
+export type ExportableBrief = {
+  /** The finished brief's title, or the campaign name while the brief is being written. */
+  title: string;
+  data: BriefData;
+  /** ISO date-time of a finished brief. */
+  createdAt?: string | null;
+  /** A finished brief's id. */
+  id?: string | null;
+};
 
 /** What both exports call a brief without a title or campaign name. */
 export const UNTITLED_BRIEF = 'Marketing brief';

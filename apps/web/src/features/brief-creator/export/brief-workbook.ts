@@ -2,8 +2,7 @@ import { briefFieldLabels, briefFields } from '@gem/contracts/brief-creator';
 import type * as ExcelJsModule from 'exceljs';
 import type { Cell, Workbook } from 'exceljs';
 
-import type { ExportableBrief } from './brief-export';
-import { exportTitle, exportValue, looksLikeFormula } from './brief-values';
+import { exportTitle, exportValue, looksLikeFormula, type ExportableBrief } from './brief-values';
 import { withQuotePrefix } from './quote-prefix';
 
 /** GEM's brand orange, as exceljs writes colours (alpha first). */

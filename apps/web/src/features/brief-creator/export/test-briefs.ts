@@ -1,6 +1,6 @@
 import { emptyBriefData, type BriefData } from '@gem/contracts/brief-creator';
 
-import type { ExportableBrief } from './brief-export';
+import type { ExportableBrief } from './brief-values';
 
 /** Every field filled, with values a spreadsheet could take for formulas. */
 export const fullData: BriefData = {
