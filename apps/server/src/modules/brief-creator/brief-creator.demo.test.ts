@@ -7,16 +7,10 @@ import {
   chatSessionPath,
   type ChatRequest,
 } from '@gem/contracts/brief-creator';
-import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMITTED_DOMAIN } from '../../../test/ai-harness';
-import { accessClaims, buildTestApp, externalAuth } from '../../../test/test-app';
-import { testConfig } from '../../../test/test-config';
-import { createTestDatabase } from '../../../test/test-database';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/demo-app';
 import { DEMO_MODEL } from '../../config';
-import type { Database } from '../../db/client';
 import { generations } from '../../db/schema/index';
 
 /**
@@ -25,42 +19,17 @@ import { generations } from '../../db/schema/index';
  * so a resumed chat still marks it; the record names the stand-in.
  */
 
-let issuer: OidcIssuer;
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  [issuer, database] = await Promise.all([startOidcIssuer(), createTestDatabase()]);
-  const base = testConfig();
-  app = await buildTestApp({
-    database,
-    config: testConfig({
-      auth: externalAuth(issuer.issuer),
-      access: { ...base.access, allowedDomains: [PERMITTED_DOMAIN] },
-      ai: { ...base.ai, service: { provider: 'demo', model: DEMO_MODEL } },
-    }),
-  });
-  await app.ready();
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await Promise.all([issuer?.close(), database?.close()]);
-});
-
-async function call(method: 'GET' | 'POST', url: string, payload?: ChatRequest) {
-  const authorization = `Bearer ${await issuer.sign(accessClaims('demo-brief-user', PERMITTED_DOMAIN))}`;
-  return app.inject({ method, url, headers: { authorization }, ...(payload ? { payload } : {}) });
-}
+const demo = useDemoApp('demo-brief-user');
 
 async function turn(body: ChatRequest) {
-  const res = await call('POST', briefCreatorPaths.chat, body);
+  const res = await demo.call('POST', briefCreatorPaths.chat, body);
   expect(res.statusCode, res.body).toBe(200);
   return chatResponseSchema.parse(res.json());
 }
 
 async function lastRecord() {
-  const [row] = await database.db
+  const [row] = await demo
+    .db()
     .select({ model: generations.model, outcome: generations.outcome, output: generations.output })
     .from(generations)
     .where(eq(generations.generator, 'brief-creator'))
@@ -95,7 +64,7 @@ describe('the brief chat on the built-in stand-in', () => {
     expect(ideas.demo).toBe(true);
 
     // Resumed: every stored answer still says it is a demo answer.
-    const res = await call('GET', chatSessionPath(sessionId));
+    const res = await demo.call('GET', chatSessionPath(sessionId));
     expect(res.statusCode, res.body).toBe(200);
     const stored = chatSessionDetailsSchema
       .parse(res.json())
@@ -106,7 +75,7 @@ describe('the brief chat on the built-in stand-in', () => {
   });
 
   it('marks a streamed answer too', async () => {
-    const res = await call('POST', briefCreatorPaths.chatStream, {
+    const res = await demo.call('POST', briefCreatorPaths.chatStream, {
       message: 'Raport o cyberbezpieczeństwie dla zarządów.',
       language: 'Polish',
     });

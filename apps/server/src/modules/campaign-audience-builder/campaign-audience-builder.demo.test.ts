@@ -3,16 +3,10 @@ import {
   campaignsResponseSchema,
   generateSegmentsResponseSchema,
 } from '@gem/contracts/campaign-audience-builder';
-import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PERMITTED_DOMAIN } from '../../../test/ai-harness';
-import { accessClaims, buildTestApp, externalAuth } from '../../../test/test-app';
-import { testConfig } from '../../../test/test-config';
-import { createTestDatabase } from '../../../test/test-database';
-import type { App } from '../../app';
+import { describe, expect, it } from 'vitest';
+import { useDemoApp } from '../../../test/demo-app';
 import { DEMO_MODEL } from '../../config';
-import type { Database } from '../../db/client';
 import { generations } from '../../db/schema/index';
 
 /**
@@ -21,44 +15,13 @@ import { generations } from '../../db/schema/index';
  * real service they do not: campaign-audience-builder.test.ts).
  */
 
-let issuer: OidcIssuer;
-let database: Database;
-let app: App;
-
-beforeAll(async () => {
-  [issuer, database] = await Promise.all([startOidcIssuer(), createTestDatabase()]);
-  const base = testConfig();
-  app = await buildTestApp({
-    database,
-    config: testConfig({
-      auth: externalAuth(issuer.issuer),
-      access: { ...base.access, allowedDomains: [PERMITTED_DOMAIN] },
-      ai: { ...base.ai, service: { provider: 'demo', model: DEMO_MODEL } },
-    }),
-  });
-  await app.ready();
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await Promise.all([issuer?.close(), database?.close()]);
-});
+const demo = useDemoApp('demo-user');
 
 async function generate() {
-  const headers = {
-    authorization: `Bearer ${await issuer.sign(accessClaims('demo-user', PERMITTED_DOMAIN))}`,
-  };
-  const listed = campaignsResponseSchema.parse(
-    (await app.inject({ method: 'GET', url: paths.campaigns, headers })).json(),
-  );
-  return app.inject({
-    method: 'POST',
-    url: paths.generate,
-    headers,
-    payload: {
-      campaignId: listed.campaigns[0]!.id,
-      topic: 'Więcej dyrektorów finansowych ze średnich firm.',
-    },
+  const listed = campaignsResponseSchema.parse((await demo.call('GET', paths.campaigns)).json());
+  return demo.call('POST', paths.generate, {
+    campaignId: listed.campaigns[0]!.id,
+    topic: 'Więcej dyrektorów finansowych ze średnich firm.',
   });
 }
 
@@ -70,7 +33,8 @@ describe('the audience builder on the built-in stand-in', () => {
     expect(body.demo).toBe(true);
     expect(body.analysis.language).toBe('pl');
     expect(body.subIndustries.length).toBeGreaterThan(0);
-    const [record] = await database.db
+    const [record] = await demo
+      .db()
       .select({ model: generations.model, outcome: generations.outcome, output: generations.output })
       .from(generations)
       .where(eq(generations.generator, 'campaign-audience-builder'))
