@@ -86,6 +86,18 @@ describe('the bundled sample corpus', () => {
     expect(await samples()).toBe(loaded);
   });
 
+  it('stops between batches when its signal aborts (an instance stopping), and the next run writes the rest', async () => {
+    await database.db.delete(competitorPages);
+    const stopping = new AbortController();
+    stopping.abort(new Error('stopping'));
+    await expect(
+      loadSampleCorpus({ db: database.db, competitors: config.competitors.list, signal: stopping.signal }),
+    ).rejects.toThrow('stopping');
+    expect(await samples()).toBe(0);
+    const all = await loadSampleCorpus({ db: database.db, competitors: config.competitors.list });
+    expect(await samples()).toBe(all);
+  });
+
   it('gives way to real pages: a competitor’s samples go when its first real page is stored', async () => {
     await upsertCompetitorPage(database.db, {
       competitorKey: 'kpmg',

@@ -70,18 +70,21 @@ async function hasRealPages(db: Db): Promise<boolean> {
 
 /**
  * Loads (or re-dates) the sample corpus unless the index holds real pages. Returns how many
- * sample pages were written.
+ * sample pages were written. When `signal` aborts (the instance stops), it stops after the
+ * batch being written and throws the signal's reason; the next run writes the rest.
  */
 export async function loadSampleCorpus({
   db,
   competitors,
   now = new Date(),
   file,
+  signal,
 }: {
   db: Db;
   competitors: readonly Competitor[];
   now?: Date;
   file?: string;
+  signal?: AbortSignal;
 }): Promise<number> {
   if (await hasRealPages(db)) return 0;
   const pages = samplePages(competitors, now, file);
@@ -89,6 +92,7 @@ export async function loadSampleCorpus({
   // out of PGlite's WebAssembly heap, which grows to its peak and never shrinks
   // (bench/memory.md).
   for (let i = 0; i < pages.length; i += SAMPLE_BATCH) {
+    signal?.throwIfAborted();
     await upsertCompetitorPages(db, pages.slice(i, i + SAMPLE_BATCH), now);
   }
   return pages.length;
@@ -113,8 +117,8 @@ export function scheduleSampleCorpus({
     name: 'competitor-search.sample-corpus',
     intervalMs: DAY,
     leaseMs: 5 * 60 * 1000,
-    async run() {
-      const loaded = await loadSampleCorpus({ db, competitors });
+    async run(signal) {
+      const loaded = await loadSampleCorpus({ db, competitors, signal });
       if (loaded > 0) log.info({ pages: loaded }, 'competitor search: sample corpus loaded');
     },
   });
