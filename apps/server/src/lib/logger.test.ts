@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { JSONParseError, NoObjectGeneratedError, TypeValidationError } from 'ai';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-database';
@@ -13,9 +13,7 @@ import { buildTestApp } from '../../test/test-app';
 import { testConfig } from '../../test/test-config';
 import type { Database } from '../db/client';
 import { localAccounts, users } from '../db/schema/index';
-import { errorsPlugin } from '../plugins/errors';
 import { logDestination, loggerOptions } from './logger';
-import { requestLoggerFactory } from './request-log';
 
 /** What the app's logger writes when a query fails: the kind of failure, never its values. */
 
@@ -58,31 +56,40 @@ const expectNoValues = (output: string) => {
   for (const value of [EMAIL, 'ann.secret', PASSWORD_HASH, TOKEN]) expect(output).not.toContain(value);
 };
 
+/** The app as server.ts builds it, logging into `log` at info level. */
+const appLoggingTo = (log: ReturnType<typeof memoryLogger>) =>
+  buildTestApp({
+    config: testConfig({ log: { level: 'info', pretty: false } }),
+    database,
+    logger: pino(log.options, log.stream),
+  });
+
 describe('logged database errors', () => {
   it('keep the failure and its code but not the values, through the error handler', async () => {
     const log = memoryLogger();
-    const app = Fastify({ logger: { ...log.options, stream: log.stream } });
-    await app.register(errorsPlugin);
+    const app = await appLoggingTo(log);
+    // Routes that exist only in this test, behind the app's one error handler: no route of
+    // GEM's hands the database a value it refuses (parameters are checked before any query).
     // A unique violation: drizzle's message and PostgreSQL's detail would name the e-mail.
-    app.post('/duplicate', async () =>
+    app.post('/api/test/duplicate', async () =>
       database.db.insert(localAccounts).values({ email: EMAIL.toUpperCase(), passwordHash: PASSWORD_HASH }),
     );
     // A refused value: PostgreSQL's message and its "where" would quote the token.
-    app.get('/by-id', async () => database.db.select().from(users).where(eq(users.id, TOKEN)));
-
-    expect((await app.inject({ method: 'POST', url: '/duplicate' })).statusCode).toBe(500);
-    expect((await app.inject({ method: 'GET', url: '/by-id' })).statusCode).toBe(500);
-    await app.close();
+    app.get('/api/test/by-id', async () => database.db.select().from(users).where(eq(users.id, TOKEN)));
+    try {
+      expect((await app.inject({ method: 'POST', url: '/api/test/duplicate' })).statusCode).toBe(500);
+      expect((await app.inject({ method: 'GET', url: '/api/test/by-id' })).statusCode).toBe(500);
+    } finally {
+      await app.close();
+    }
 
     const output = log.output();
     expectNoValues(output);
     expectNoValues(output.toLowerCase());
-    const [duplicate, byId] = output
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { msg: string; err?: Record<string, unknown> })
+    const [duplicate, byId] = log
+      .entries()
       .filter((entry) => entry.msg === 'request failed')
-      .map((entry) => entry.err ?? {});
+      .map((entry) => (entry.err ?? {}) as Record<string, unknown>);
     expect(duplicate).toMatchObject({
       type: 'DrizzleQueryError',
       cause: { code: '23505', constraint: 'local_accounts_email_key', table: 'local_accounts' },
@@ -268,41 +275,50 @@ describe('request logs', () => {
 describe("a request's logger", () => {
   it('logs with the request id, at the route’s level, redacting, also through its children', async () => {
     const log = memoryLogger();
-    const app = Fastify({
-      loggerInstance: pino(log.options, log.stream),
-      childLoggerFactory: requestLoggerFactory,
-      disableRequestLogging: true,
-    });
-    app.get('/quiet', { logLevel: 'warn' }, async (req) => {
+    const app = await appLoggingTo(log);
+    // Routes that exist only in this test: no route of GEM's has a log level of its own or
+    // makes a child of its request's logger yet; one that does must get these lines.
+    app.get('/api/test/quiet', { logLevel: 'warn' }, async (req) => {
       req.log.info('not logged at warn');
       req.log.warn({ token: TOKEN }, 'logged at warn');
       return { level: req.log.level };
     });
-    app.get('/module', async (req) => {
+    app.get('/api/test/module', async (req) => {
       const level = req.log.level;
       req.log.child({ module: 'probe' }).info({ email: EMAIL, n: 2 }, 'from a child');
       return { level };
     });
+    let quietId: unknown;
+    let moduleId: unknown;
     try {
-      const quiet = await app.inject({ url: '/quiet' });
+      const quiet = await app.inject({ url: '/api/test/quiet' });
       expect(quiet.json()).toEqual({ level: 'warn' });
-      const fromChild = await app.inject({ url: '/module' });
+      quietId = quiet.headers['x-request-id'];
+      const fromChild = await app.inject({ url: '/api/test/module' });
       expect(fromChild.json()).toEqual({ level: 'info' });
+      moduleId = fromChild.headers['x-request-id'];
     } finally {
       await app.close();
     }
+    expect(quietId).toEqual(expect.any(String));
+    expect(moduleId).toEqual(expect.any(String));
+    expect(moduleId).not.toBe(quietId);
     const entries = log.entries();
-    expect(entries).toEqual([
-      expect.objectContaining({ level: 40, reqId: 'req-1', token: '[redacted]', msg: 'logged at warn' }),
+    const of = (id: unknown) => entries.filter((e) => e.reqId === id);
+    // At warn, neither the info line nor the request's own line at info.
+    expect(of(quietId)).toEqual([
+      expect.objectContaining({ level: 40, token: '[redacted]', msg: 'logged at warn' }),
+    ]);
+    expect(of(moduleId)).toEqual([
+      expect.objectContaining({ level: 30, module: 'probe', email: '[redacted]', n: 2, msg: 'from a child' }),
       expect.objectContaining({
         level: 30,
-        reqId: 'req-2',
-        module: 'probe',
-        email: '[redacted]',
-        n: 2,
-        msg: 'from a child',
+        msg: 'request completed',
+        path: '/api/test/module',
+        statusCode: 200,
       }),
     ]);
+    expect(log.output()).not.toContain('not logged at warn');
     expectNoValues(log.output());
   });
 });
