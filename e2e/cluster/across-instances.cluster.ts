@@ -17,7 +17,6 @@ import {
   eventually,
   readStream,
   root,
-  sleep,
   startCluster,
   type Cluster,
 } from './support/cluster';
@@ -115,6 +114,26 @@ function proxied(pattern: RegExp) {
     .split('\n')
     .filter((l) => pattern.test(l))
     .map((l) => ({ line: l, upstream: /upstream=(\S+)/.exec(l)?.[1] ?? '' }));
+}
+
+/**
+ * Whether each of the background rounds `names` has run and none is running now: its row in
+ * scheduled_tasks (apps/server/src/lib/scheduler.ts) holds no lease and was finished after it was
+ * last started. A run releases its lease only once its work is done, on whichever instance.
+ */
+async function roundsOver(names: string[]): Promise<boolean> {
+  const client = new pg.Client({ connectionString: cluster.state.postgres.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ over: boolean | null }>(
+      `select leased_by is null and last_finished_at >= last_started_at as over
+         from scheduled_tasks where name = any($1)`,
+      [names],
+    );
+    return rows.length === names.length && rows.every((r) => r.over === true);
+  } finally {
+    await client.end();
+  }
 }
 
 const ports = () => cluster.state.instances.map((i) => `127.0.0.1:${i.port}`);
@@ -296,7 +315,14 @@ describe('two GEM instances behind nginx on one PostgreSQL', () => {
     await feeds.waitForRequest('/pwc.json');
     await feeds.waitForRequest('/technology.json');
     await site.waitForRequest('/pl/raport.html');
-    await sleep(3_000);
+    // Until the rounds that read them are over (the tasks as feed-refresher.ts and crawler.ts
+    // name them), so every request of theirs is counted below, on whichever instance they ran.
+    await expect
+      .poll(() => roundsOver(['market-research.feed-refresh', 'competitor-search.crawl']), {
+        timeout: 30_000,
+        interval: 100,
+      })
+      .toBe(true);
     const elapsedRounds = Math.floor((Date.now() - startedAt) / 60_000) + 1;
     for (const feed of ['/pwc.json', '/technology.json']) {
       const n = feeds.requests(feed).length;
