@@ -102,7 +102,7 @@ try {
   const tools = {
     teaser: {
       path: '/tools/teaser-generator',
-      request: '/api/generators/',
+      request: '/api/writing-tools/',
       output: '[data-output-status]',
       async prepare() {
         await page.getByLabel('Paste the base content').fill('Raport o tempie decyzji w polskich firmach.');

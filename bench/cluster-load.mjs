@@ -122,7 +122,7 @@ async function measure(instances, ai) {
         headers: json,
         body: JSON.stringify({ query: 'podatki' }),
       },
-      { method: 'GET', path: '/api/generators/teaser-generator/history', headers: auth },
+      { method: 'GET', path: '/api/writing-tools/teaser-generator/history', headers: auth },
     ];
     await run({ url, requests: reads, conns: connections, seconds: 3 });
     const cpuBefore = cluster.instances.map((i) => cpuSeconds(i.pid));
@@ -134,7 +134,7 @@ async function measure(instances, ai) {
       requests: [
         {
           method: 'POST',
-          path: '/api/generators/teaser-generator',
+          path: '/api/writing-tools/teaser-generator',
           headers: json,
           body: JSON.stringify({ content: 'Raport o tempie decyzji w polskich firmach w 2026 roku.' }),
         },

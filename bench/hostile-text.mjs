@@ -2,7 +2,7 @@
 // text-work.ts). Runs GEM's TypeScript through tsx, no build needed:
 //   npx tsx bench/hostile-text.mjs [--runs 7]
 // 1. Reading crafted text on this thread: the feed parser (parse-feed.ts) and the paid-ads answer
-//    reader (paid-ads.generator.ts), each at a length and at k times it. The reference is the
+//    reader (paid-ads.tool.ts), each at a length and at k times it. The reference is the
 //    shorter text, timed in the same run: linear reading takes about k times as long, quadratic k².
 // 2. A feed refresh of a 5 MiB hostile document (the real refresher, feed reader and parser worker,
 //    an in-memory PGlite, the feed host of packages/test-servers on loopback) while an HTTP server
@@ -22,7 +22,7 @@ import { openDatabase } from '../apps/server/src/db/client.ts';
 import { createFeedReader, FEED_MAX_BYTES } from '../apps/server/src/integrations/feeds/feed-reader.ts';
 import { parseFeedDocument, rssAuthorName } from '../apps/server/src/integrations/feeds/parse-feed.ts';
 import { createFeedRefresher } from '../apps/server/src/modules/market-research/feed-refresher.ts';
-import { parseAdAnswer } from '../apps/server/src/modules/paid-ads/paid-ads.generator.ts';
+import { parseAdAnswer } from '../apps/server/src/modules/writing-tools/paid-ads/paid-ads.tool.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });

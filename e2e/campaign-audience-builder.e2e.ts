@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateSegmentsResponseSchema, type ValueCount } from '@gem/contracts/campaign-audience-builder';
-import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/ai-status';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useAiControl } from './support/ai-control';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/ai-status';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';

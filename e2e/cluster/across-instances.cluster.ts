@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { generatorPaths } from '@gem/contracts/generators';
+import { writingToolPaths } from '@gem/contracts/writing-tools';
 import { jsonFeed, startFeedServer, type FeedServer } from '@gem/test-servers/feed-server';
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
 import { htmlPage, sitemap, startSiteHost, type SiteHost } from '@gem/test-servers/site-host';
@@ -24,7 +24,7 @@ import {
 // What must hold across two GEM instances behind nginx on one PostgreSQL (issue 15), each
 // through nginx: `npm run cluster -- up` with a private PostgreSQL, as a person would start it.
 
-const teaser = generatorPaths.generate('teaser-generator');
+const teaser = writingToolPaths.generate('teaser-generator');
 const RATE_PER_MINUTE = 4;
 const READ_TIMEOUT_S = 12;
 
@@ -148,7 +148,7 @@ async function generate(token: string, content = 'Nowy raport o rynku pracy w Po
 
 /** The article writer: its answer has a limit, over which the model is asked to shorten it. */
 async function generateArticle(token: string) {
-  return fetch(`${cluster.url}${generatorPaths.generate('article')}`, {
+  return fetch(`${cluster.url}${writingToolPaths.generate('article')}`, {
     method: 'POST',
     headers: { ...bearer(token), 'content-type': 'application/json' },
     body: JSON.stringify({ content: 'Raport o rynku pracy w Polsce.', task: 'Napisz krótki artykuł.' }),

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { campaignAudienceBuilderPaths } from '@gem/contracts/campaign-audience-builder';
 import { competitorSearchPaths } from '@gem/contracts/competitor-search';
-import { generatorPaths } from '@gem/contracts/generators';
+import { writingToolPaths } from '@gem/contracts/writing-tools';
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ import {
 // Faults (issue 15), each on a cluster of its own with its own private PostgreSQL (initdb in a
 // temporary folder): the machine's shared PostgreSQL is never touched.
 
-const teaser = generatorPaths.generate('teaser-generator');
+const teaser = writingToolPaths.generate('teaser-generator');
 const aiEnv = (ai: OpenAiServer) => ({
   GEM_AI_PROVIDER: 'openai-compatible',
   GEM_AI_BASE_URL: ai.url,
@@ -107,7 +107,7 @@ describe('kill -9 of the instance a user streams from', () => {
 
       // Both finished answers are in the history, read through nginx from the survivor.
       const token = await accessToken(cluster.url, account);
-      const history = await fetch(`${cluster.url}${generatorPaths.history('teaser-generator')}`, {
+      const history = await fetch(`${cluster.url}${writingToolPaths.history('teaser-generator')}`, {
         headers: bearer(token),
       });
       expect(history.status).toBe(200);

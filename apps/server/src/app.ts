@@ -7,19 +7,15 @@ import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { serializerCompiler } from './lib/http/serializer';
 import { RequestLogController, requestIdGenerator, requestLoggerFactory } from './lib/request-log';
 import type { Metrics } from './lib/metrics';
-import { articleRoutes } from './modules/article/article.routes';
+import { aiStatusRoutes } from './modules/ai-status/ai-status.routes';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
 import { campaignAudienceBuilderRoutes } from './modules/campaign-audience-builder/campaign-audience-builder.routes';
 import { competitorSearchRoutes } from './modules/competitor-search/competitor-search.routes';
-import { generatorsRoutes } from './modules/generators/generators.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { authConfigRoutes, checkAppAccessRoutes } from './modules/identity/identity.routes';
 import { marketResearchRoutes } from './modules/market-research/market-research.routes';
-import { paidAdsRoutes } from './modules/paid-ads/paid-ads.routes';
-import { socialMediaPostRoutes } from './modules/social-media-post/social-media-post.routes';
-import { summarizePromptRoutes, summarizeRoutes } from './modules/summarize/summarize.routes';
-import { teaserGeneratorRoutes } from './modules/teaser-generator/teaser-generator.routes';
 import { visualBrandCheckerRoutes } from './modules/visual-brand-checker/visual-brand-checker.routes';
+import { writingToolsRoutes } from './modules/writing-tools/writing-tools.routes';
 import { authPlugin } from './plugins/auth';
 import { clientErrorHandler, errorsPlugin } from './plugins/errors';
 import { gracefulDrainPlugin } from './plugins/graceful-drain';
@@ -117,18 +113,8 @@ export async function buildApp({
   await app.register(async (api) => {
     await api.register(authPlugin, { verifier: idp.verifier, admit: identity.admit, requireAccess: true });
     await api.register(visualBrandCheckerRoutes, { url: config.brandCheckerUrl });
-    // The AI writing tools; each answers 503 ai_not_configured without an AI service.
-    const writing = { ai: services.ai, writingTools: services.writingTools };
-    for (const routes of [
-      generatorsRoutes,
-      articleRoutes,
-      socialMediaPostRoutes,
-      summarizeRoutes,
-      summarizePromptRoutes,
-      paidAdsRoutes,
-      teaserGeneratorRoutes,
-    ])
-      await api.register(routes, writing);
+    await api.register(aiStatusRoutes, { ai: services.ai });
+    await api.register(writingToolsRoutes, { ai: services.ai, writingTools: services.writingTools });
     await api.register(briefCreatorRoutes, { briefCreator: services.briefCreator });
     await api.register(marketResearchRoutes, { service: services.marketResearch });
     await api.register(competitorSearchRoutes, { service: services.competitorSearch });

@@ -6,7 +6,7 @@ import type { Database } from './db/client';
 import { createAiPlatform } from './lib/ai/ai-platform';
 import type { Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
-import { createWritingTools } from './lib/writing-tools/writing-tools.service';
+import { createWritingTools } from './modules/writing-tools/writing-tools.service';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
 import {

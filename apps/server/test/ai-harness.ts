@@ -2,10 +2,10 @@ import { errorResponseSchema } from '@gem/contracts/errors';
 import {
   generationEventSchema,
   generationHistoryResponseSchema,
-  generatorPaths,
+  writingToolPaths,
   type GenerationEvent,
-  type GeneratorName,
-} from '@gem/contracts/generators';
+  type WritingToolName,
+} from '@gem/contracts/writing-tools';
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
 import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/scripted-replies';
@@ -139,21 +139,21 @@ export const sampleInputs = {
   'paid-ads': { content: 'Raport o cyfryzacji dla dyrektorów finansowych.' },
   'teaser-generator': { content: 'Nowy raport o rynku pracy.' },
   summarize: { documentText: 'Długi dokument o rynku nieruchomości w Polsce w 2026 roku.' },
-} satisfies Record<GeneratorName, unknown>;
+} satisfies Record<WritingToolName, unknown>;
 
 export type AiToolsTest = AiHarness & {
   /** The app every call goes to unless another is named. */
   main: App;
   /** POSTs a writing tool's input as `user`. */
   generate(
-    name: GeneratorName,
+    name: WritingToolName,
     user?: string,
     payload?: unknown,
     target?: App,
   ): Promise<Awaited<ReturnType<App['inject']>>>;
   /** The user's history of a tool (asserted 200). */
   history(
-    name: GeneratorName,
+    name: WritingToolName,
     user: string,
   ): Promise<ReturnType<typeof generationHistoryResponseSchema.parse>['items']>;
 };
@@ -171,14 +171,14 @@ export function useAiHarness(): AiToolsTest {
     t.generate = async (name, user = 'ala', payload = sampleInputs[name], target = t.main) =>
       target.inject({
         method: 'POST',
-        url: generatorPaths.generate(name),
+        url: writingToolPaths.generate(name),
         headers: { authorization: await t.bearer(user) },
         payload: payload as object,
       });
     t.history = async (name, user) => {
       const res = await t.main.inject({
         method: 'GET',
-        url: generatorPaths.history(name),
+        url: writingToolPaths.history(name),
         headers: { authorization: await t.bearer(user) },
       });
       expect(res.statusCode).toBe(200);

@@ -1,10 +1,10 @@
 import { writingAnswers, type WritingAnswerCase } from '@gem/test-servers/real-model-answers/writing';
 import { describe, expect, it } from 'vitest';
-import { articleGenerator } from '../src/modules/article/article.generator';
-import { paidAdsGenerator } from '../src/modules/paid-ads/paid-ads.generator';
-import { socialMediaPostGenerator } from '../src/modules/social-media-post/social-media-post.generator';
-import { summarizeGenerator } from '../src/modules/summarize/summarize.generator';
-import { teaserGenerator } from '../src/modules/teaser-generator/teaser-generator.generator';
+import { articleTool } from '../src/modules/writing-tools/article/article.tool';
+import { paidAdsTool } from '../src/modules/writing-tools/paid-ads/paid-ads.tool';
+import { socialMediaPostTool } from '../src/modules/writing-tools/social-media-post/social-media-post.tool';
+import { summarizeTool } from '../src/modules/writing-tools/summarize/summarize.tool';
+import { teaserGeneratorTool } from '../src/modules/writing-tools/teaser-generator/teaser-generator.tool';
 import { finalOf, parseEvents, useAiHarness } from './ai-harness';
 
 /**
@@ -15,11 +15,11 @@ import { finalOf, parseEvents, useAiHarness } from './ai-harness';
  */
 
 const readers = {
-  article: articleGenerator.reader,
-  'paid-ads': paidAdsGenerator.reader,
-  summarize: summarizeGenerator.reader,
-  'social-media-post': socialMediaPostGenerator.reader,
-  'teaser-generator': teaserGenerator.reader,
+  article: articleTool.reader,
+  'paid-ads': paidAdsTool.reader,
+  summarize: summarizeTool.reader,
+  'social-media-post': socialMediaPostTool.reader,
+  'teaser-generator': teaserGeneratorTool.reader,
 };
 
 const shown = (c: WritingAnswerCase) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { storableText } from './generators';
+import { storableText } from './storable-text';
 
 /**
  * The brief creator's brief (spec §3 Brief data): its fields, their labels, limits and required

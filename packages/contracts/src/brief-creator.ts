@@ -9,7 +9,7 @@ import {
   SERVICE_DEFAULT_LANGUAGE,
   type BriefData,
 } from './brief-creator-data';
-import { storableText, toStorableText } from './generators';
+import { storableText, toStorableText } from './storable-text';
 
 export * from './brief-creator-data';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { storableText } from './generators';
+import { storableText } from './storable-text';
 
 /**
  * Campaign audience builder (spec §2 Campaign audience builder, §3 Segment generation result,

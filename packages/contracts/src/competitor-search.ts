@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { storableText } from './generators';
+import { storableText } from './storable-text';
 
 /**
  * Competitor search (spec §2 Competitor search, §3 Competitor entry, filters and search result,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countCharacters } from './generators';
+import { countCharacters } from './text-rules';
 
 const family = '👨‍👩‍👧‍👦'; // four people joined by zero-width joiners: 7 code points, 11 UTF-16 units
 const flag = '🇵🇱'; // two regional indicators

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { storableText, toStorableText } from './storable-text';
+import { isStorableText } from './text-rules';
 import {
   generatePromptRequestSchema,
-  generatorInputSchemas,
-  isStorableText,
-  storableText,
+  writingToolInputSchemas,
   summarizePromptRequestSchema,
-  toStorableText,
-} from './generators';
+} from './writing-tools';
 
 /** Text PostgreSQL cannot store is refused where it comes in, naming the field. */
 
@@ -68,7 +67,7 @@ describe('storableText', () => {
 
   it('guards every text field of every writing tool and both spec §7 calls', () => {
     const schemas = {
-      ...generatorInputSchemas,
+      ...writingToolInputSchemas,
       'generate-prompt': generatePromptRequestSchema,
       'summarize-prompt': summarizePromptRequestSchema,
     };

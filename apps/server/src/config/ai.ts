@@ -1,4 +1,4 @@
-import { generatorNames, type GeneratorName } from '@gem/contracts/generators';
+import { writingToolNames, type WritingToolName } from '@gem/contracts/writing-tools';
 import { z } from 'zod';
 import { commaList, httpUrl, positiveInt } from './env-values';
 
@@ -59,15 +59,15 @@ export const aiEnv = z.object({
  * GEM_AI_MAX_OUTPUT_TOKENS: per writing tool, the most tokens an answer may take, as
  * `tool=tokens` pairs (`article=900,paid-ads=1200`); tools left out keep their own.
  */
-function maxOutputTokensSetting(raw: string, ctx: z.RefinementCtx): Partial<Record<GeneratorName, number>> {
-  const out: Partial<Record<GeneratorName, number>> = {};
+function maxOutputTokensSetting(raw: string, ctx: z.RefinementCtx): Partial<Record<WritingToolName, number>> {
+  const out: Partial<Record<WritingToolName, number>> = {};
   for (const pair of commaList(raw)) {
     const [name = '', value = ''] = pair.split('=').map((v) => v.trim());
     const tokens = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
-    if (!(generatorNames as readonly string[]).includes(name)) {
+    if (!(writingToolNames as readonly string[]).includes(name)) {
       ctx.addIssue({
         code: 'custom',
-        message: `“${name}” is not a writing tool (one of ${generatorNames.join(', ')})`,
+        message: `“${name}” is not a writing tool (one of ${writingToolNames.join(', ')})`,
       });
     } else if (!(tokens >= 100 && tokens <= 100_000)) {
       ctx.addIssue({
@@ -75,7 +75,7 @@ function maxOutputTokensSetting(raw: string, ctx: z.RefinementCtx): Partial<Reco
         message: `${name}: must be a number of tokens from 100 to 100000, e.g. ${name}=1000`,
       });
     } else {
-      out[name as GeneratorName] = tokens;
+      out[name as WritingToolName] = tokens;
     }
   }
   return out;
@@ -122,7 +122,7 @@ export type AiConfig = {
   /** The model's context window: a call whose prompt would not fit is refused before it is made. */
   contextTokens: number;
   /** Per writing tool, overrides of the most tokens its answer may take. */
-  maxOutputTokens: Partial<Record<GeneratorName, number>>;
+  maxOutputTokens: Partial<Record<WritingToolName, number>>;
 };
 
 /** What decides whether the stand-in answers when no provider is set. */

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { briefCreatorPaths } from '@gem/contracts/brief-creator';
-import { generatorPaths } from '@gem/contracts/generators';
+import { writingToolPaths } from '@gem/contracts/writing-tools';
 import { marketResearchPaths } from '@gem/contracts/market-research';
 import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -76,7 +76,7 @@ describe('the metrics', () => {
     expect((await fetch(`${origin}/api/nothing-here/4711`)).status).toBe(404);
 
     h.ai.enqueue({ kind: 'text', text: 'Przeczytaj nasz nowy raport o rynku pracy.' });
-    const teaser = await fetch(`${origin}${generatorPaths.generate('teaser-generator')}`, {
+    const teaser = await fetch(`${origin}${writingToolPaths.generate('teaser-generator')}`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify(sampleInputs['teaser-generator']),
@@ -87,7 +87,7 @@ describe('the metrics', () => {
       { kind: 'status', status: 500 },
       { kind: 'status', status: 500 },
     );
-    const failed = await fetch(`${origin}${generatorPaths.generate('teaser-generator')}`, {
+    const failed = await fetch(`${origin}${writingToolPaths.generate('teaser-generator')}`, {
       method: 'POST',
       headers: { authorization, 'content-type': 'application/json' },
       body: JSON.stringify(sampleInputs['teaser-generator']),
@@ -142,8 +142,8 @@ describe('the metrics', () => {
     expect(requests(marketResearchPaths.market, '200')).toBe(1);
     expect(requests(marketResearchPaths.market, '404')).toBe(1);
     expect(requests('unmatched', '404')).toBe(1);
-    expect(requests('/api/generators/teaser-generator', '200', 'POST')).toBe(1);
-    expect(requests('/api/generators/teaser-generator', '502', 'POST')).toBe(1);
+    expect(requests('/api/writing-tools/teaser-generator', '200', 'POST')).toBe(1);
+    expect(requests('/api/writing-tools/teaser-generator', '502', 'POST')).toBe(1);
     expect(text).not.toContain('secret-words');
     expect(text).not.toContain('no-such-market');
     expect(text).not.toContain('4711');

@@ -1,4 +1,5 @@
-import { isStorableText, toStorableText, unstorableTextMessage } from '@gem/contracts/generators';
+import { toStorableText } from '@gem/contracts/storable-text';
+import { isStorableText, unstorableTextMessage } from '@gem/contracts/text-rules';
 import type { ValidationIssue } from '@gem/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

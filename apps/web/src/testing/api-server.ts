@@ -1,18 +1,20 @@
 /// <reference types="node" />
 // The one way web tests fake the API: a local HTTP server, so the app's real client, stream
-// reader and components are what tests exercise. It speaks GEM's generators contract
-// (packages/contracts/src/generators.ts) out of the box; a test adds any other route it needs
+// reader and components are what tests exercise. It speaks the AI status and the writing tools'
+// contract (packages/contracts/src/writing-tools.ts) out of the box, at the contracts' paths; a test adds any other route it needs
 // with `on(...)`, answering as the real server would. The app calls same-origin paths
 // (/api/...), which jsdom has no server for: those are sent to this one.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import type {
-  AiStatusResponse,
-  GenerationEvent,
-  GenerationRecord,
-  GeneratorName,
-} from '@gem/contracts/generators';
+import { aiStatusPath, type AiStatusResponse } from '@gem/contracts/ai-status';
+import {
+  writingToolNames,
+  writingToolPaths,
+  type GenerationEvent,
+  type GenerationRecord,
+  type WritingToolName,
+} from '@gem/contracts/writing-tools';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 /** What a POST to a generator answers with. */
@@ -38,11 +40,11 @@ export type RouteHandler = (req: IncomingMessage, body: string, res: ServerRespo
 
 type State = {
   aiStatus: AiStatusResponse;
-  history: Partial<Record<GeneratorName, GenerationRecord[]>>;
+  history: Partial<Record<WritingToolName, GenerationRecord[]>>;
   replies: GenerationReply[];
   /** The generate calls, in order. */
   calls: RecordedCall[];
-  /** The generators whose request connection closed (the client aborted, or the answer ended). */
+  /** The writing tools whose request connection closed (the client aborted, or the answer ended). */
   closed: { name: string }[];
   /** Every request the server received, in order (absolute URLs). */
   requests: { method: string; url: URL }[];
@@ -137,13 +139,11 @@ export function serveApi() {
 
     const route = routeFor(`${method} ${url.pathname}`);
     if (route) return route(req, raw, res);
-    if (method === 'GET' && url.pathname === '/api/ai/status') return json(res, 200, state.aiStatus);
-    const history = url.pathname.match(/^\/api\/generators\/([a-z-]+)\/history$/);
-    if (method === 'GET' && history) {
-      return json(res, 200, { items: state.history[history[1] as GeneratorName] ?? [] });
-    }
-    const generate = url.pathname.match(/^\/api\/generators\/([a-z-]+)$/);
-    if (method === 'POST' && generate) return generation(generate[1] ?? '', req, raw, res);
+    if (method === 'GET' && url.pathname === aiStatusPath) return json(res, 200, state.aiStatus);
+    const history = writingToolNames.find((name) => writingToolPaths.history(name) === url.pathname);
+    if (method === 'GET' && history) return json(res, 200, { items: state.history[history] ?? [] });
+    const generate = writingToolNames.find((name) => writingToolPaths.generate(name) === url.pathname);
+    if (method === 'POST' && generate) return generation(generate, req, raw, res);
     json(res, 404, { error: { code: 'not_found', message: `No route ${method} ${url.pathname}` } });
   }
 

@@ -1,5 +1,6 @@
 import { briefCreatorPaths, chatResponseSchema } from '@gem/contracts/brief-creator';
-import { aiStatusResponseSchema, generatorPaths } from '@gem/contracts/generators';
+import { aiStatusPath, aiStatusResponseSchema } from '@gem/contracts/ai-status';
+import { writingToolPaths } from '@gem/contracts/writing-tools';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { finalOf, parseEvents, sampleInputs } from '../../../test/ai-harness';
@@ -17,14 +18,14 @@ const demo = useDemoApp('demo-user');
 
 describe('the built-in stand-in', () => {
   it('says on the AI status that it answers', async () => {
-    const status = aiStatusResponseSchema.parse((await demo.call('GET', generatorPaths.aiStatus)).json());
+    const status = aiStatusResponseSchema.parse((await demo.call('GET', aiStatusPath)).json());
     expect(status).toEqual({ configured: true, provider: 'demo', model: DEMO_MODEL, demo: true });
   });
 
   it.each(['article', 'paid-ads', 'teaser-generator', 'summarize', 'social-media-post'] as const)(
     'answers %s with an example marked as a demo answer, and records the stand-in as the model',
     async (tool) => {
-      const res = await demo.call('POST', generatorPaths.generate(tool), sampleInputs[tool]);
+      const res = await demo.call('POST', writingToolPaths.generate(tool), sampleInputs[tool]);
       expect(res.statusCode, res.body).toBe(200);
       const { output } = finalOf(parseEvents(res.body));
       expect(output.text.length).toBeGreaterThan(20);

@@ -1,4 +1,4 @@
-import { toStorableText } from '@gem/contracts/generators';
+import { toStorableText } from '@gem/contracts/storable-text';
 import type { Db } from '../../db/client';
 import { generations } from '../../db/schema/index';
 import type { TokenUsage } from '../../integrations/llm/text-model';

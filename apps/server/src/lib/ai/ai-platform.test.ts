@@ -1,4 +1,4 @@
-import { generatorPaths } from '@gem/contracts/generators';
+import { writingToolPaths } from '@gem/contracts/writing-tools';
 import { describe, expect, it } from 'vitest';
 import { useAiHarness, errorOf } from '../../../test/ai-harness';
 
@@ -26,7 +26,7 @@ describe('per-user limits', () => {
     // The spec §7 calls count too; another user is not affected.
     const json = await strict.inject({
       method: 'POST',
-      url: generatorPaths.generatePrompt,
+      url: writingToolPaths.generatePrompt,
       headers: { authorization: await h.bearer('busy') },
       payload: { userPrompt: 'x' },
     });

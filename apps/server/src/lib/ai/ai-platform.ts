@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AiStatusResponse } from '@gem/contracts/generators';
+import type { AiStatusResponse } from '@gem/contracts/ai-status';
 import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { LlmError, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';

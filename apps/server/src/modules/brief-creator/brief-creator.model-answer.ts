@@ -11,7 +11,8 @@ import {
   type ChatResponse,
   type PartialBriefData,
 } from '@gem/contracts/brief-creator';
-import { toStorableText, withoutBidiControls } from '@gem/contracts/generators';
+import { toStorableText } from '@gem/contracts/storable-text';
+import { withoutBidiControls } from '@gem/contracts/text-rules';
 import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import type { z } from 'zod';
 import {

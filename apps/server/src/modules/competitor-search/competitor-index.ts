@@ -1,4 +1,5 @@
-import { toStorableText, withoutBidiControls } from '@gem/contracts/generators';
+import { toStorableText } from '@gem/contracts/storable-text';
+import { withoutBidiControls } from '@gem/contracts/text-rules';
 import { cutAtGrapheme } from '@gem/contracts/text-rules';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';

@@ -1,9 +1,9 @@
-import type { GenerationRecord, GeneratorInput } from '@gem/contracts/generators';
+import type { GenerationRecord, WritingToolInput } from '@gem/contracts/writing-tools';
 
 import type { GenerationTexts } from '@/lib/ai/generation-errors';
-import { inputText } from '@/lib/ai/get-generation-history';
+import { inputText } from '@/lib/writing-tools/get-generation-history';
 
-type ArticleInput = GeneratorInput<'article'>;
+type ArticleInput = WritingToolInput<'article'>;
 
 /** Spec §8, the article's own texts (spelled "occurred", unlike the other tools). */
 export const articleTexts: GenerationTexts = {

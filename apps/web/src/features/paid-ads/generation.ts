@@ -1,9 +1,9 @@
-import type { GenerationRecord, GeneratorInput } from '@gem/contracts/generators';
+import type { GenerationRecord, WritingToolInput } from '@gem/contracts/writing-tools';
 
 import type { GenerationTexts } from '@/lib/ai/generation-errors';
-import { inputText } from '@/lib/ai/get-generation-history';
+import { inputText } from '@/lib/writing-tools/get-generation-history';
 
-type PaidAdsInput = GeneratorInput<'paid-ads'>;
+type PaidAdsInput = WritingToolInput<'paid-ads'>;
 
 /** Spec §8 (the other tools' empty-result text is spelled "occured"). */
 export const paidAdsTexts: GenerationTexts = {

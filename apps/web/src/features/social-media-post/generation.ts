@@ -1,9 +1,9 @@
-import type { GenerationRecord, GeneratorInput } from '@gem/contracts/generators';
+import type { GenerationRecord, WritingToolInput } from '@gem/contracts/writing-tools';
 
 import type { GenerationTexts } from '@/lib/ai/generation-errors';
-import { inputText } from '@/lib/ai/get-generation-history';
+import { inputText } from '@/lib/writing-tools/get-generation-history';
 
-type SocialMediaPostInput = GeneratorInput<'social-media-post'>;
+type SocialMediaPostInput = WritingToolInput<'social-media-post'>;
 export type PostFormat = SocialMediaPostInput['format'];
 export type Persona = SocialMediaPostInput['persona'];
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /// <reference types="node" />
-import type { GenerationEvent } from '@gem/contracts/generators';
+import type { GenerationEvent } from '@gem/contracts/writing-tools';
 import { describe, expect, it } from 'vitest';
 
 import { ApiError, NetworkError } from '@/lib/api-client';

@@ -1,11 +1,11 @@
 import {
   generationEventSchema,
-  generatorPaths,
+  writingToolPaths,
   type GenerationEvent,
   type GenerationOutput,
-  type GeneratorInput,
-  type GeneratorName,
-} from '@gem/contracts/generators';
+  type WritingToolInput,
+  type WritingToolName,
+} from '@gem/contracts/writing-tools';
 
 import { api } from '@/lib/api-client';
 import { BrokenStreamError, readNdjson } from '@/lib/ndjson';
@@ -46,12 +46,12 @@ export type StreamGenerationOptions = {
  * with the final output; rejects with ApiError (the server refused before streaming),
  * GenerationFailedError (an `error` event), BrokenStreamError, NetworkError or an AbortError.
  */
-export async function streamGeneration<N extends GeneratorName>(
+export async function streamGeneration<N extends WritingToolName>(
   name: N,
-  input: GeneratorInput<N>,
+  input: WritingToolInput<N>,
   { signal, onEvent }: StreamGenerationOptions = {},
 ): Promise<{ generationId: string; output: GenerationOutput }> {
-  const body = await api.stream(generatorPaths.generate(name), { body: input, signal });
+  const body = await api.stream(writingToolPaths.generate(name), { body: input, signal });
   for await (const line of readNdjson(body)) {
     const parsed = generationEventSchema.safeParse(line);
     if (!parsed.success) {

@@ -1,14 +1,14 @@
-import { aiStatusResponseSchema, generatorPaths, type AiStatusResponse } from '@gem/contracts/generators';
+import { aiStatusPath, aiStatusResponseSchema, type AiStatusResponse } from '@gem/contracts/ai-status';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
 
 export function getAiStatus(signal?: AbortSignal): Promise<AiStatusResponse> {
-  return api.get(generatorPaths.aiStatus, { schema: aiStatusResponseSchema, signal });
+  return api.get(aiStatusPath, { schema: aiStatusResponseSchema, signal });
 }
 
 export const aiStatusQueryOptions = queryOptions({
-  queryKey: ['generators', 'ai-status'],
+  queryKey: ['ai-status'],
   queryFn: ({ signal }) => getAiStatus(signal),
   // Changes only when an administrator restarts GEM with other settings.
   staleTime: 5 * 60_000,

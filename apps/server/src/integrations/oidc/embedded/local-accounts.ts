@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { isStorableText } from '@gem/contracts/generators';
+import { isStorableText } from '@gem/contracts/text-rules';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { localAccounts } from '../../../db/schema/index';

@@ -1,4 +1,5 @@
-import { INPUT_CHARACTER_LIMIT, type GenerationRecord } from '@gem/contracts/generators';
+import { INPUT_CHARACTER_LIMIT } from '@gem/contracts/text-rules';
+import { type GenerationRecord } from '@gem/contracts/writing-tools';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 

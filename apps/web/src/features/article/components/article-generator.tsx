@@ -1,14 +1,14 @@
-import { OUTPUT_CHARACTER_LIMIT } from '@gem/contracts/generators';
+import { OUTPUT_CHARACTER_LIMIT } from '@gem/contracts/text-rules';
 import { useState } from 'react';
 
 import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, TextAreaField } from '@/components/ui/fields';
 import { BaseContentField, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
-import { OutputLimit } from '@/lib/ai/components/output-limit';
-import { OutputPanel } from '@/lib/ai/components/output-panel';
-import { useHistorySelection, WritingTool } from '@/lib/ai/components/writing-tool';
-import { useGenerationHistory } from '@/lib/ai/get-generation-history';
-import { useGeneration } from '@/lib/ai/use-generation';
+import { OutputLimit } from '@/lib/writing-tools/components/output-limit';
+import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
+import { useHistorySelection, WritingTool } from '@/lib/writing-tools/components/writing-tool';
+import { useGenerationHistory } from '@/lib/writing-tools/get-generation-history';
+import { useGeneration } from '@/lib/writing-tools/use-generation';
 
 import { articleInputOf, articleTexts } from '../generation';
 

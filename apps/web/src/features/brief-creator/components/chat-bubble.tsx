@@ -1,5 +1,5 @@
 import type { BriefData } from '@gem/contracts/brief-creator';
-import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/ai-status';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import {
   campaignAudienceBuilderPaths as paths,
   type GenerateSegmentsResponse,
 } from '@gem/contracts/campaign-audience-builder';
-import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/ai-status';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 

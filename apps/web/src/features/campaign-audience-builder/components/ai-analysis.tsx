@@ -4,7 +4,7 @@ import type {
   AnalysisSentence,
   CheckedText,
 } from '@gem/contracts/campaign-audience-builder';
-import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/ai-status';
 import { Fragment } from 'react';
 
 import { Badge } from '@/components/ui/badge';

@@ -1,12 +1,13 @@
-import { OUTPUT_CHARACTER_LIMIT, type GenerationOutput } from '@gem/contracts/generators';
+import { OUTPUT_CHARACTER_LIMIT } from '@gem/contracts/text-rules';
+import { type GenerationOutput } from '@gem/contracts/writing-tools';
 
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormattedOutput } from '@/components/ui/formatted-output';
-import { OutputLimit } from '@/lib/ai/components/output-limit';
-import { OutputPanel } from '@/lib/ai/components/output-panel';
-import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/ai/components/writing-tool';
-import { useGenerationHistory } from '@/lib/ai/get-generation-history';
-import { useGeneration } from '@/lib/ai/use-generation';
+import { OutputLimit } from '@/lib/writing-tools/components/output-limit';
+import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
+import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/writing-tools/components/writing-tool';
+import { useGenerationHistory } from '@/lib/writing-tools/get-generation-history';
+import { useGeneration } from '@/lib/writing-tools/use-generation';
 
 import { paidAdsInputOf, paidAdsTexts } from '../generation';
 import styles from './paid-ads-generator.module.css';

@@ -1,4 +1,4 @@
-import type { GenerationRecord } from '@gem/contracts/generators';
+import type { GenerationRecord } from '@gem/contracts/writing-tools';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 

@@ -4,11 +4,11 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, SelectField, TextAreaField } from '@/components/ui/fields';
 import { BaseContentField, FieldGroup, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
-import { OutputLimit } from '@/lib/ai/components/output-limit';
-import { OutputPanel } from '@/lib/ai/components/output-panel';
-import { useHistorySelection, WritingTool } from '@/lib/ai/components/writing-tool';
-import { useGenerationHistory } from '@/lib/ai/get-generation-history';
-import { useGeneration } from '@/lib/ai/use-generation';
+import { OutputLimit } from '@/lib/writing-tools/components/output-limit';
+import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
+import { useHistorySelection, WritingTool } from '@/lib/writing-tools/components/writing-tool';
+import { useGenerationHistory } from '@/lib/writing-tools/get-generation-history';
+import { useGeneration } from '@/lib/writing-tools/use-generation';
 
 import {
   formatOptions,

@@ -1,10 +1,10 @@
 import { ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { MailIcon } from '@/components/ui/icons';
-import { OutputPanel } from '@/lib/ai/components/output-panel';
-import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/ai/components/writing-tool';
-import { useGenerationHistory } from '@/lib/ai/get-generation-history';
-import { useGeneration } from '@/lib/ai/use-generation';
+import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
+import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/writing-tools/components/writing-tool';
+import { useGenerationHistory } from '@/lib/writing-tools/get-generation-history';
+import { useGeneration } from '@/lib/writing-tools/use-generation';
 
 import { teaserGeneratorInputOf, teaserGeneratorTexts } from '../generation';
 import { mailtoHref } from './mailto';

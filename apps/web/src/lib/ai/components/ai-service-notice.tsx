@@ -1,4 +1,4 @@
-import { DEMO_ANSWER_TEXT } from '@gem/contracts/generators';
+import { DEMO_ANSWER_TEXT } from '@gem/contracts/ai-status';
 import { useId } from 'react';
 
 import { AlertIcon } from '@/components/ui/icons';

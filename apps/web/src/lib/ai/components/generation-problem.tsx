@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { AlertIcon } from '@/components/ui/icons';
 
 import { formatWait, tooManyRequestsText, type GenerationProblem } from '../generation-errors';
-import styles from './output-panel.module.css';
+import styles from './generation-problem.module.css';
 
 /** Spec §8's text, with what happened and what to do about it; a countdown when asked to wait. */
 export function GenerationProblemAlert({ problem }: { problem: GenerationProblem }) {
