@@ -135,6 +135,25 @@ export default tseslint.config(
     },
   },
   {
+    // The same in the server's and the contracts' messages: a count is written with the
+    // contracts' formatCount (the one the web's lib/format-number builds on).
+    files: ['apps/server/src/**/*.ts', 'packages/contracts/src/**/*.ts'],
+    ignores: ['packages/contracts/src/format-number.ts', 'packages/contracts/src/format-number.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='NumberFormat']",
+          message: 'Write counts with formatCount from @gem/contracts/format-number, not Intl.NumberFormat.',
+        },
+        {
+          selector: "MemberExpression[property.name='toLocaleString']",
+          message: 'Write counts with formatCount from @gem/contracts/format-number, not toLocaleString.',
+        },
+      ],
+    },
+  },
+  {
     // The readers of the environment: the server's config, test set-up, build scripts and tool configs.
     files: [
       'apps/server/src/config/index.ts',

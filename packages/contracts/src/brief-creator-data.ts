@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { formatCount } from './format-number';
 import { storableText } from './storable-text';
 
 /**
@@ -37,13 +38,13 @@ export const BRIEF_RECOMMENDATION_MAX = 2_000;
 
 const fieldText = (label: string) =>
   storableText(label).max(BRIEF_TEXT_FIELD_MAX, {
-    error: `${label} is too long: at most ${BRIEF_TEXT_FIELD_MAX.toLocaleString('en')} characters.`,
+    error: `${label} is too long: at most ${formatCount(BRIEF_TEXT_FIELD_MAX)} characters.`,
   });
 const fieldList = (label: string, itemMax = BRIEF_LIST_ITEM_MAX) =>
   z
     .array(
       storableText(label).max(itemMax, {
-        error: `An item of ${label} is too long: at most ${itemMax.toLocaleString('en')} characters.`,
+        error: `An item of ${label} is too long: at most ${formatCount(itemMax)} characters.`,
       }),
     )
     .max(BRIEF_LIST_MAX_ITEMS, { error: `${label} has too many items: at most ${BRIEF_LIST_MAX_ITEMS}.` });

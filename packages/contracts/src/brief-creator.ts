@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { formatCount } from './format-number';
 import {
   BRIEF_MESSAGE_MAX,
   briefDataSchema,
@@ -52,7 +53,7 @@ export const chatRequestSchema = z
   .object({
     message: storableText('The message')
       .max(BRIEF_MESSAGE_MAX, {
-        error: `The message is too long: at most ${BRIEF_MESSAGE_MAX.toLocaleString('en')} characters.`,
+        error: `The message is too long: at most ${formatCount(BRIEF_MESSAGE_MAX)} characters.`,
       })
       .default(''),
     /** null (or absent) starts a new chat. */

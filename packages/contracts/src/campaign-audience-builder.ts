@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { formatCount } from './format-number';
 import { storableText } from './storable-text';
 
 /**
@@ -142,10 +143,8 @@ export function sizeBandLabel(dimension: SizeDimension, key: string, currency: s
   const band = sizeBands[dimension].find((b) => b.key === key);
   if (!band) return key;
   if (dimension === 'employeeBands') {
-    const from = Math.max(1, band.from).toLocaleString('en-US');
-    return band.below === null
-      ? `${from}+ employees`
-      : `${from}–${(band.below - 1).toLocaleString('en-US')} employees`;
+    const from = formatCount(Math.max(1, band.from));
+    return band.below === null ? `${from}+ employees` : `${from}–${formatCount(band.below - 1)} employees`;
   }
   const money = (value: number) => (currency ? `${currency} ${shortAmount(value)}` : shortAmount(value));
   if (band.below === null) return `${money(band.from)}+`;

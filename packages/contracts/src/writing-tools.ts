@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { formatCount } from './format-number';
 import { storableText } from './storable-text';
 import { INPUT_CHARACTER_LIMIT } from './text-rules';
 
@@ -36,7 +37,7 @@ const text = (label: string) =>
     .trim()
     .min(1, { error: `${label} is empty.` })
     .max(INPUT_CHARACTER_LIMIT, {
-      error: `${label} is too long: at most ${INPUT_CHARACTER_LIMIT.toLocaleString('en')} characters.`,
+      error: `${label} is too long: at most ${formatCount(INPUT_CHARACTER_LIMIT)} characters.`,
     });
 
 export const articleInputSchema = z.object({ content: text('The content'), task: text('The task') });

@@ -1,3 +1,5 @@
+import { formatCount } from '@gem/contracts/format-number';
+
 /**
  * Counts and measures as English writes them (12,345 and 1,234.5): the same text as
  * Intl.NumberFormat('en-GB') gives for the non-negative numbers the pages show. Hand-written
@@ -5,19 +7,13 @@
  * the main thread (four times that on a slow phone), in the middle of the first load of the
  * pages that show a count, such as the QR code generator. Every number a page shows goes through
  * here (lint forbids Intl.NumberFormat and toLocaleString elsewhere in the web app), so the
- * pages write numbers one way.
+ * pages write numbers one way. The thousands separators are the contracts' formatCount, which
+ * the server's and the contracts' messages write their counts with too.
  */
-
-/** "1234567" → "1,234,567". */
-function grouped(digits: string): string {
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
-  return out;
-}
 
 /** A whole number with thousands separators: 2953 → "2,953". */
 export function formatInteger(value: number): string {
-  return grouped(String(Math.round(value)));
+  return formatCount(value);
 }
 
 /**
@@ -30,7 +26,7 @@ export function formatOneDecimal(value: number): string {
   if (!/^\d+(?:\.\d+)?$/.test(written)) return value.toFixed(1); // 1e21 and beyond, or 1e-7
   const [whole = '0', fraction = ''] = written.split('.');
   const tenths = Number(whole) * 10 + Number(fraction[0] ?? '0') + (Number(fraction[1] ?? '0') >= 5 ? 1 : 0);
-  return `${grouped(String(Math.floor(tenths / 10)))}.${tenths % 10}`;
+  return `${formatCount(Math.floor(tenths / 10))}.${tenths % 10}`;
 }
 
 /** At most one decimal, shown only when it is not zero: 1536 / 1024 → "1.5", 2 → "2", 1023.96 → "1,024". */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AiStatusResponse } from '@gem/contracts/ai-status';
+import { formatCount } from '@gem/contracts/format-number';
 import type { AiConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { LlmError, type TextModel, type TokenUsage } from '../../integrations/llm/text-model';
@@ -120,7 +121,7 @@ export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCal
       throw new AppError(
         400,
         'bad_request',
-        `The text is too long for the AI model: shorten it by about ${over.toLocaleString('en')} characters and try again.`,
+        `The text is too long for the AI model: shorten it by about ${formatCount(over)} characters and try again.`,
       );
     },
 

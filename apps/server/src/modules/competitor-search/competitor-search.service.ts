@@ -7,6 +7,7 @@ import {
   type ParsedCompetitorSearchRequest,
   type ParsedCompetitorWeeklyCountsRequest,
 } from '@gem/contracts/competitor-search';
+import { formatCount } from '@gem/contracts/format-number';
 import { sql } from 'drizzle-orm';
 import type { CompetitorsConfig } from '../../config';
 import type { Db } from '../../db/client';
@@ -100,7 +101,7 @@ export function createCompetitorSearchService({
     return {
       items: page.items,
       searchInformation: {
-        formattedTotalResults: `${page.totalResults.toLocaleString('en-US')}${page.totalCapped ? '+' : ''}`,
+        formattedTotalResults: `${formatCount(page.totalResults)}${page.totalCapped ? '+' : ''}`,
         formattedSearchTime: seconds.toFixed(2),
         totalResults: page.totalResults,
         ...(page.totalCapped ? { totalCapped: true } : {}),
