@@ -3,10 +3,11 @@ import { useDeferredValue, useId, useState } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card, CardList } from '@/components/ui/card';
 import { TextInput } from '@/components/ui/fields';
 import fieldStyles from '@/components/ui/fields.module.css';
 import { CheckIcon } from '@/components/ui/icons';
-import toolLayout from '@/components/ui/tool-layout.module.css';
+import { ListPanel, ListState } from '@/components/ui/list-panel';
 
 import { useCampaigns } from '../api/get-campaigns';
 import { formatDay } from '../format';
@@ -23,7 +24,6 @@ type CampaignPickerProps = {
  * a new user can try the tool at once. The embedded demo CRM's campaigns say they are samples.
  */
 export function CampaignPicker({ selectedId, onPick }: CampaignPickerProps) {
-  const headingId = useId();
   const searchId = useId();
   const [search, setSearch] = useState('');
   const deferred = useDeferredValue(search);
@@ -32,18 +32,16 @@ export function CampaignPicker({ selectedId, onPick }: CampaignPickerProps) {
   const searching = search.trim() !== '';
 
   return (
-    <section className={toolLayout.inputPanel} aria-labelledby={headingId}>
-      <div className={styles.pickerHeader}>
-        <h2 id={headingId} className={styles.panelTitle}>
-          Recent campaigns
-        </h2>
-        {campaigns.data?.sample ? <Badge tone="brand">Sample data</Badge> : null}
-      </div>
-      <p className={styles.muted}>
-        {campaigns.data?.sample
+    <ListPanel
+      frame="framed"
+      title="Recent campaigns"
+      titleAside={campaigns.data?.sample ? <Badge tone="brand">Sample data</Badge> : null}
+      description={
+        campaigns.data?.sample
           ? 'GEM’s demo CRM: every campaign and contact here is fictional. Choose one to try the tool.'
-          : 'Choose a campaign to fill in its id.'}
-      </p>
+          : 'Choose a campaign to fill in its id.'
+      }
+    >
       <div className={fieldStyles.field}>
         <label htmlFor={searchId} className="visually-hidden">
           Search campaigns
@@ -59,25 +57,26 @@ export function CampaignPicker({ selectedId, onPick }: CampaignPickerProps) {
         />
       </div>
       {campaigns.isError && !campaigns.data ? (
-        <div className={styles.pickerState}>
+        <ListState>
           <p>The campaigns could not be loaded. You can still paste a Campaign ID.</p>
           <Button variant="secondary" onClick={() => void campaigns.refetch()}>
             Try again
           </Button>
-        </div>
+        </ListState>
       ) : !campaigns.data ? (
-        <p className={styles.pickerState} role="status">
-          Loading campaigns…
-        </p>
+        <ListState role="status">
+          <p>Loading campaigns…</p>
+        </ListState>
       ) : list.length === 0 ? (
-        <p className={styles.pickerState} role="status">
-          {searching ? `No campaign matches “${search.trim()}”.` : 'The CRM has no campaigns yet.'}
-        </p>
+        <ListState role="status">
+          <p>{searching ? `No campaign matches “${search.trim()}”.` : 'The CRM has no campaigns yet.'}</p>
+        </ListState>
       ) : (
-        <ul
-          className={styles.campaignList}
-          aria-label={searching ? `Campaigns matching ${search.trim()}` : 'Recent campaigns'}
-          aria-busy={campaigns.isFetching || undefined}
+        <CardList
+          layout="stack"
+          scroll
+          label={searching ? `Campaigns matching ${search.trim()}` : 'Recent campaigns'}
+          busy={campaigns.isFetching}
         >
           {list.map((campaign) => (
             <li key={campaign.id}>
@@ -88,9 +87,9 @@ export function CampaignPicker({ selectedId, onPick }: CampaignPickerProps) {
               />
             </li>
           ))}
-        </ul>
+        </CardList>
       )}
-    </section>
+    </ListPanel>
   );
 }
 
@@ -105,7 +104,14 @@ function CampaignOption({
 }) {
   const day = formatDay(campaign.startDate);
   return (
-    <button type="button" className={styles.campaignOption} aria-pressed={chosen} onClick={onPick}>
+    <Card
+      as="button"
+      size="compact"
+      selected={chosen}
+      className={styles.campaignOption}
+      aria-pressed={chosen}
+      onClick={onPick}
+    >
       <span className={styles.campaignName}>{campaign.name}</span>
       <span className={styles.campaignMeta}>
         {campaign.type ? <span>{campaign.type}</span> : null}
@@ -113,6 +119,6 @@ function CampaignOption({
         <span className={styles.mono}>{campaign.id}</span>
       </span>
       {chosen ? <CheckIcon className={styles.campaignCheck} /> : null}
-    </button>
+    </Card>
   );
 }

@@ -1,9 +1,10 @@
 import type { GenerationRecord } from '@gem/contracts/writing-tools';
 import { cutAtGrapheme } from '@gem/contracts/text-rules';
-import { useId } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card, CardList } from '@/components/ui/card';
+import { ListPanel, ListState } from '@/components/ui/list-panel';
 import { formatDateTime } from '@/lib/format-date';
 
 import styles from './history-list.module.css';
@@ -62,37 +63,34 @@ const outcomeBadge = {
 
 /** The user's last 20 outputs of a tool; choosing one brings back its inputs and output. */
 export function HistoryList({ entries, isError, onRetry, onSelect, selectedId }: HistoryListProps) {
-  const headingId = useId();
   return (
-    <section className={styles.history} aria-labelledby={headingId}>
-      <div className={styles.header}>
-        <h2 id={headingId} className={styles.title}>
-          Your recent outputs
-        </h2>
-        <p className={styles.description}>
-          Your last 20, newest first. Choose one to bring back its inputs and output.
-        </p>
-      </div>
+    <ListPanel
+      title="Your recent outputs"
+      description="Your last 20, newest first. Choose one to bring back its inputs and output."
+    >
       {isError ? (
-        <div className={styles.state}>
+        <ListState>
           <p>Your recent outputs could not be loaded.</p>
           <Button variant="secondary" onClick={onRetry}>
             Try again
           </Button>
-        </div>
+        </ListState>
       ) : !entries ? (
-        <p className={styles.state} role="status">
-          Loading your recent outputs…
-        </p>
+        <ListState role="status">
+          <p>Loading your recent outputs…</p>
+        </ListState>
       ) : entries.length === 0 ? (
-        <p className={styles.state}>Nothing yet. What you generate here is kept for you to reopen.</p>
+        <ListState>
+          <p>Nothing yet. What you generate here is kept for you to reopen.</p>
+        </ListState>
       ) : (
-        <ol className={styles.list}>
+        <CardList ordered>
           {entries.map((entry) => (
             <li key={entry.id}>
-              <button
-                type="button"
-                className={styles.entry}
+              <Card
+                as="button"
+                size="compact"
+                selected={entry.id === selectedId}
                 aria-current={entry.id === selectedId ? 'true' : undefined}
                 onClick={() => onSelect(entry.id)}
               >
@@ -102,11 +100,11 @@ export function HistoryList({ entries, isError, onRetry, onSelect, selectedId }:
                 </span>
                 <span className={styles.entryTitle}>{entry.title}</span>
                 {entry.excerpt ? <span className={styles.excerpt}>{entry.excerpt}</span> : null}
-              </button>
+              </Card>
             </li>
           ))}
-        </ol>
+        </CardList>
       )}
-    </section>
+    </ListPanel>
   );
 }
