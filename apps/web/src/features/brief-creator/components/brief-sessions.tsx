@@ -6,9 +6,9 @@ import {
 } from '@gem/contracts/brief-creator';
 
 import { Button } from '@/components/ui/button';
+import { Card, CardList } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ArrowRightIcon, RefreshIcon } from '@/components/ui/icons';
-import { Panel } from '@/components/ui/panel';
 import { formatDateTime } from '@/lib/format-date';
 
 import { useChatSessions } from '../api/get-chat-sessions';
@@ -54,16 +54,15 @@ export function BriefSessions({
     );
   }
   return (
-    <ul className={styles.cardGrid} aria-label="Unfinished sessions">
+    <CardList label="Unfinished sessions">
       {list.map((session) => {
         const name = campaignNameOf(session.messages);
         const isActive = session.id === activeSessionId;
         return (
           <li key={session.id}>
-            <Panel
+            <Card
               as="button"
-              type="button"
-              className={styles.sessionCard}
+              selected={isActive}
               aria-current={isActive || undefined}
               aria-label={`Resume ${name}, session ${shortId(session.id)}`}
               onClick={() => onResume(session)}
@@ -82,11 +81,11 @@ export function BriefSessions({
                 Resume
                 <ArrowRightIcon />
               </span>
-            </Panel>
+            </Card>
           </li>
         );
       })}
-    </ul>
+    </CardList>
   );
 }
 

@@ -10,10 +10,10 @@ import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Button, ButtonLink } from '@/components/ui/button';
+import { Card, CardList } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { SelectInput, TextInput } from '@/components/ui/fields';
 import { ArrowRightIcon, EraseIcon, SparkIcon } from '@/components/ui/icons';
-import { Panel } from '@/components/ui/panel';
 import { formatDateTime } from '@/lib/format-date';
 
 import { useFinishedBriefs } from '../api/get-finished-briefs';
@@ -153,7 +153,7 @@ export function FinishedBriefs() {
     );
   } else {
     body = (
-      <ul className={styles.cardGrid} aria-label="Finished briefs" aria-busy={briefs.isFetching || undefined}>
+      <CardList label="Finished briefs" busy={briefs.isFetching}>
         {list.map((brief) => (
           <FinishedBriefCard
             key={brief.id}
@@ -163,7 +163,7 @@ export function FinishedBriefs() {
             onStartFrom={() => void actions.startFrom({ id: brief.id, title: brief.title })}
           />
         ))}
-      </ul>
+      </CardList>
     );
   }
 
@@ -190,7 +190,7 @@ function FinishedBriefCard({
   const notSpecified = <span className={shared.notSpecified}>Not specified</span>;
   return (
     <li>
-      <Panel as="article" className={styles.finishedCard} aria-label={brief.title}>
+      <Card as="article" aria-label={brief.title}>
         <div className={styles.cardTop}>
           <span className={styles.shortId}>{shortId(brief.id)}</span>
           <span className={styles.cardMeta}>
@@ -245,7 +245,7 @@ function FinishedBriefCard({
             <EraseIcon />
           </button>
         </div>
-      </Panel>
+      </Card>
     </li>
   );
 }
