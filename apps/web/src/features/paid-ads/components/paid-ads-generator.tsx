@@ -4,52 +4,36 @@ import { type GenerationOutput } from '@gem/contracts/writing-tools';
 import { CopyButton } from '@/components/ui/copy-button';
 import { FormattedOutput } from '@/components/ui/formatted-output';
 import { OutputLimit } from '@/lib/writing-tools/components/output-limit';
-import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
-import { ContentInputPanel, useContentTool, WritingTool } from '@/lib/writing-tools/components/writing-tool';
-import { useGenerationHistory } from '@/lib/writing-tools/get-generation-history';
-import { useGeneration } from '@/lib/writing-tools/use-generation';
+import { ContentWritingTool, useContentWritingTool } from '@/lib/writing-tools/components/writing-tool';
 
 import { paidAdsInputOf, paidAdsTexts } from '../generation';
 import styles from './paid-ads-generator.module.css';
 
 /** Spec §2 Paid ads: base content in; an analysis and ad copy (at most 600 characters) out. */
 export function PaidAdsGenerator() {
-  const generation = useGeneration('paid-ads', paidAdsTexts);
-  const tool = useContentTool(
-    generation,
-    useGenerationHistory('paid-ads'),
-    (record) => paidAdsInputOf(record).content,
-  );
-  const { state, cancel } = generation;
-
-  const output = state.output;
+  const tool = useContentWritingTool('paid-ads', paidAdsTexts, (record) => paidAdsInputOf(record).content);
+  const { output, text } = tool.state;
   // Only the ad copy is what gets pasted into the ad; the analysis explains it.
-  const adCopy = output ? (output.copy ?? output.text) : state.text;
+  const adCopy = output ? (output.copy ?? output.text) : text;
   return (
-    <WritingTool history={tool.historyProps}>
-      <ContentInputPanel
-        tool={tool}
-        description="GEM analyses it and writes ad copy in Polish, at most 600 characters with spaces and emoji."
-      />
-      <OutputPanel
-        state={state}
-        onStop={cancel}
-        placeholder="Paste the base content, then choose Generate. The analysis and the ad copy appear here as GEM writes them."
-        actions={
-          <>
-            <CopyButton text={adCopy} />
-            <OutputLimit
-              text={adCopy}
-              limit={OUTPUT_CHARACTER_LIMIT}
-              shortened={output?.shortened}
-              truncated={output?.truncated}
-            />
-          </>
-        }
-      >
-        {output ? <PaidAdsParts output={output} /> : null}
-      </OutputPanel>
-    </WritingTool>
+    <ContentWritingTool
+      tool={tool}
+      description="GEM analyses it and writes ad copy in Polish, at most 600 characters with spaces and emoji."
+      placeholder="Paste the base content, then choose Generate. The analysis and the ad copy appear here as GEM writes them."
+      actions={
+        <>
+          <CopyButton text={adCopy} />
+          <OutputLimit
+            text={adCopy}
+            limit={OUTPUT_CHARACTER_LIMIT}
+            shortened={output?.shortened}
+            truncated={output?.truncated}
+          />
+        </>
+      }
+    >
+      {output ? <PaidAdsParts output={output} /> : null}
+    </ContentWritingTool>
   );
 }
 

@@ -2,6 +2,8 @@ import type {
   GenerationHistoryResponse,
   GenerationOutput,
   GenerationRecord,
+  WritingToolInput,
+  WritingToolName,
 } from '@gem/contracts/writing-tools';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -18,7 +20,11 @@ import {
 
 import { useAiNotConfigured, useDemoAi } from '@/lib/ai/get-ai-status';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
+import type { GenerationTexts } from '@/lib/ai/generation-errors';
+import { useGenerationHistory } from '../get-generation-history';
+import { useGeneration, type GenerationState } from '../use-generation';
 import { historyEntry, HistoryList, type HistoryListProps } from './history-list';
+import { OutputPanel } from './output-panel';
 
 /**
  * An AI writing tool's page body: the not-configured notice when it applies, the input and
@@ -103,7 +109,7 @@ export type ContentTool = HistorySelection & {
  * The input side of a tool that takes the base content only (paid ads, teaser): the field,
  * Generate once there is content, and the history bringing back earlier content and output.
  */
-export function useContentTool(
+function useContentTool(
   generation: ContentGeneration,
   history: UseQueryResult<GenerationHistoryResponse>,
   contentOf: (record: GenerationRecord) => string,
@@ -132,7 +138,7 @@ export function useContentTool(
 }
 
 /** The input panel of a content-only tool: 'Base content', the field, Generate and Clear fields. */
-export function ContentInputPanel({ tool, description }: { tool: ContentTool; description: string }) {
+function ContentInputPanel({ tool, description }: { tool: ContentTool; description: string }) {
   return (
     <InputPanel
       title="Base content"
@@ -147,5 +153,57 @@ export function ContentInputPanel({ tool, description }: { tool: ContentTool; de
         onClear={() => tool.setContent('')}
       />
     </InputPanel>
+  );
+}
+
+/** The writing tools whose only input is the base content (paid ads, teaser). */
+export type ContentToolName = {
+  [N in WritingToolName]: { content: string } extends WritingToolInput<N> ? N : never;
+}[WritingToolName];
+
+export type ContentWritingToolState = ContentTool & {
+  /** The generation's state, for the output panel and the tool's actions. */
+  state: GenerationState;
+  cancel: () => void;
+};
+
+/** A content-only tool's generation, its history and its input side, by the tool's name. */
+export function useContentWritingTool(
+  name: ContentToolName,
+  texts: GenerationTexts,
+  contentOf: (record: GenerationRecord) => string,
+): ContentWritingToolState {
+  const generation = useGeneration(name, texts);
+  const tool = useContentTool(generation, useGenerationHistory(name), contentOf);
+  return { ...tool, state: generation.state, cancel: generation.cancel };
+}
+
+type ContentWritingToolProps = {
+  tool: ContentWritingToolState;
+  /** Under 'Base content': what GEM does with it. */
+  description: string;
+  /** In the output panel before anything has been generated. */
+  placeholder: string;
+  /** Under the output: copy, send, counts. */
+  actions: ReactNode;
+  /** How the finished output is shown, when it is more than formatted text. */
+  children?: ReactNode;
+};
+
+/** A content-only tool's page body: the base content in, the output panel, the history. */
+export function ContentWritingTool({
+  tool,
+  description,
+  placeholder,
+  actions,
+  children,
+}: ContentWritingToolProps) {
+  return (
+    <WritingTool history={tool.historyProps}>
+      <ContentInputPanel tool={tool} description={description} />
+      <OutputPanel state={tool.state} onStop={tool.cancel} placeholder={placeholder} actions={actions}>
+        {children}
+      </OutputPanel>
+    </WritingTool>
   );
 }
