@@ -46,6 +46,8 @@ type AppOverrides = Partial<Omit<AiConfig, 'service'>> & {
   service?: null;
   aiUrl?: string;
   metrics?: Metrics;
+  /** Run the background work once listening (test-app.ts). */
+  background?: boolean;
 };
 
 export async function startAiHarness(): Promise<AiHarness> {
@@ -87,8 +89,8 @@ export async function startAiHarness(): Promise<AiHarness> {
     issuer,
     ai,
     database,
-    async app({ metrics, ...overrides } = {}) {
-      const app = await buildTestApp({ config: config(overrides), database, metrics });
+    async app({ metrics, background, ...overrides } = {}) {
+      const app = await buildTestApp({ config: config(overrides), database, metrics, background });
       apps.push(app);
       await app.ready();
       return app;

@@ -14,6 +14,10 @@ import { testLogger, watchTestApp } from './log-capture';
  * local test servers) and any of them replaced. Its logs go to the capture the suite scans for
  * secrets at its end (log-capture.ts), unless the test's config chose a log level or the test
  * hands in a logger of its own (to read the lines it writes).
+ *
+ * A listening app runs the background work (the feed refresh, the sample corpus, the crawl) only
+ * when the test asks for it with `background: true`: the others would spend the machine on work
+ * they never look at, and wait for it when they close.
  */
 export async function buildTestApp({
   config,
@@ -25,6 +29,7 @@ export async function buildTestApp({
   protectedRoutes,
   now,
   logger = testLogger(config),
+  background = false,
 }: {
   config: Config;
   database: Database;
@@ -35,6 +40,7 @@ export async function buildTestApp({
   protectedRoutes?: FastifyPluginAsync[];
   now?: () => number;
   logger?: FastifyBaseLogger;
+  background?: boolean;
 }): Promise<App> {
   const built = { ...(await createAdapters({ config, db: database.db, log: logger, seams })), ...adapters };
   await settleDemoAccounts({
@@ -44,6 +50,7 @@ export async function buildTestApp({
     log: logger,
   });
   const services = createServices({ config, database, adapters: built, log: logger, metrics, now });
+  if (!background) services.start = () => undefined;
   const app = await buildApp({ config, services, logger, metrics, onRoute, protectedRoutes });
   watchTestApp(app);
   return app;

@@ -48,7 +48,7 @@ beforeAll(async () => {
     feedRefresh(feed, result, at);
     if (feed === 'technology') technologyRead.resolve();
   };
-  app = await h.app({ metrics });
+  app = await h.app({ metrics, background: true });
   // Listening starts the scheduler: the feed round reads the bundled sample feeds.
   await app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -236,6 +236,7 @@ describe('the running server', () => {
     const running = await buildTestApp({
       config: config([{ key: 'esg', url: 'gem-sample:esg.json' }]),
       database: own,
+      background: true,
     });
     try {
       await running.listen({ port: 0, host: '127.0.0.1' });

@@ -29,7 +29,7 @@ it('a listening server crawls at start when GEM_COMPETITORS_CRAWL is on', async 
       allowPrivateHosts: true,
     },
   });
-  const app = await buildTestApp({ config, database });
+  const app = await buildTestApp({ config, database, background: true });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const robots = await site.waitForRequest('/robots.txt');
