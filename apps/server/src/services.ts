@@ -8,6 +8,7 @@ import type { Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './modules/writing-tools/writing-tools.service';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
+import { createCampaigns } from './modules/campaigns/campaigns.service';
 import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
 import {
   createCompetitorCrawler,
@@ -47,20 +48,23 @@ export function createServices({ config, database, adapters, log, metrics, now }
 
   const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log, metrics });
   const { competitors, feeds } = config;
+  const briefCreator = createBriefCreator({
+    db,
+    ai,
+    // A turn makes at most four model calls, each up to the timeout: the answer and one repair,
+    // each asked once more when the answer was cut at the output limit.
+    turnLeaseMs: 4 * config.ai.timeoutMs + 30_000,
+    contextTokens: config.ai.contextTokens,
+  });
   return {
     identityProvider: adapters.identityProvider,
     identity: createIdentityService({ db, auth: config.auth, access: config.access, now }),
     health: createHealthService({ database, version: packageJson.version }),
     ai,
     writingTools: createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens }),
-    briefCreator: createBriefCreator({
-      db,
-      ai,
-      // A turn makes at most four model calls, each up to the timeout: the answer and one repair,
-      // each asked once more when the answer was cut at the output limit.
-      turnLeaseMs: 4 * config.ai.timeoutMs + 30_000,
-      contextTokens: config.ai.contextTokens,
-    }),
+    briefCreator,
+    // A campaign is opened from a finished brief, read through the brief creator (modules never import each other).
+    campaigns: createCampaigns({ db, finishedBrief: briefCreator.finishedBrief }),
     marketResearch: createMarketResearchService({ db, sources: feeds.sources }),
     competitorSearch: createCompetitorSearchService({ db, search: adapters.webSearch, competitors }),
     campaignAudienceBuilder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),

@@ -14,6 +14,8 @@ import * as schema from './schema/index';
 
 /** The drizzle handle modules use. Same API over PGlite and the PostgreSQL server. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction's handle, for a step that must run inside one (`db.transaction(async (tx) => …)`). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   db: Db;

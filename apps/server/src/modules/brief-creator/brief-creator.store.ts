@@ -8,7 +8,7 @@ import {
   type ChatSession,
 } from '@gem/contracts/brief-creator';
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { briefMessages, briefSessions } from '../../db/schema/index';
 import type { AiCall } from '../../lib/ai/ai-platform';
 import { AppError } from '../../lib/app-error';
@@ -21,7 +21,6 @@ import { AppError } from '../../lib/app-error';
  */
 
 export type Logger = AiCall['log'];
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type MessageRow = typeof briefMessages.$inferSelect;
 export type SessionRow = typeof briefSessions.$inferSelect;
 

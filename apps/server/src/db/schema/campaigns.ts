@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { finishedBriefs } from './brief-creator';
+import { users } from './users';
+
+/**
+ * Campaigns (issue 29): one per finished brief a marketer opened as a campaign. Its brief lives
+ * in versions (the newest is the brief); `brief_version` is the newest one's number, the lock a
+ * save compares against, so two editors never overwrite each other.
+ */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    finishedBriefId: uuid('finished_brief_id').references(() => finishedBriefs.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['planning', 'active', 'completed', 'archived'] })
+      .notNull()
+      .default('planning'),
+    sharing: text('sharing', { enum: ['private', 'team'] })
+      .notNull()
+      .default('private'),
+    briefVersion: integer('brief_version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('campaigns_owner_updated_idx').on(t.ownerId, t.updatedAt.desc()),
+    // One campaign per finished brief and owner: opening it again finds the one there is.
+    uniqueIndex('campaigns_owner_brief_key').on(t.ownerId, t.finishedBriefId),
+    index('campaigns_team_updated_idx')
+      .on(t.updatedAt.desc())
+      .where(sql`${t.sharing} = 'team'`),
+    check('campaigns_status_check', sql`${t.status} in ('planning', 'active', 'completed', 'archived')`),
+    check('campaigns_sharing_check', sql`${t.sharing} in ('private', 'team')`),
+  ],
+);
+
+/** Every version of a campaign's brief (contracts' BriefData), from 1. */
+export const campaignBriefVersions = pgTable(
+  'campaign_brief_versions',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    briefData: jsonb('brief_data').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.version] })],
+);
+
+/** The people the owner added as editors. */
+export const campaignEditors = pgTable(
+  'campaign_editors',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.userId] }), index('campaign_editors_user_idx').on(t.userId)],
+);
+
+/** What happened to a campaign: written in the same transaction as the change. */
+export const campaignActivity = pgTable(
+  'campaign_activity',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: text('detail').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('campaign_activity_campaign_at_idx').on(t.campaignId, t.at.desc())],
+);

@@ -1,0 +1,320 @@
+import { briefDataSchema, type BriefData } from '@gem/contracts/brief-creator';
+import {
+  CAMPAIGN_ACTIVITY_LISTED,
+  CAMPAIGNS_LISTED,
+  campaignStatusLabels,
+  type Campaign,
+  type CampaignAction,
+  type CampaignActivity,
+  type CampaignBriefVersion,
+  type CampaignPerson,
+  type CampaignRole,
+  type CampaignSummary,
+  type CampaignsQuery,
+  type UpdateCampaignRequest,
+} from '@gem/contracts/campaigns';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  campaignActivity,
+  campaignBriefVersions,
+  campaignEditors,
+  campaigns,
+  users,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import { fold } from '../../lib/search-text';
+import { campaignFor, roleOf, type CampaignRow } from './campaigns.access';
+
+/**
+ * Campaigns (issue 29): opened from a finished brief, listed with search and filters, the brief
+ * kept in versions (a save on an older version is a 409, never an overwrite), renamed, moved
+ * through its statuses, shared with the team; every change recorded in the same transaction.
+ */
+
+/** A finished brief of the user's, as the brief creator hands it over (createServices). */
+export type FinishedBriefReader = (
+  userId: string,
+  briefId: string,
+) => Promise<{ id: string; title: string; briefDataJson: string }>;
+
+export type CampaignsDeps = { db: Db; finishedBrief: FinishedBriefReader };
+
+const personName = (row: { displayName: string | null; email: string | null } | null | undefined) =>
+  row?.displayName?.trim() || row?.email?.trim() || 'A GEM user';
+
+export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
+  async function people(ids: (string | null)[]): Promise<Map<string, CampaignPerson>> {
+    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+    if (wanted.length === 0) return new Map();
+    const rows = await db
+      .select({ id: users.id, displayName: users.displayName, email: users.email })
+      .from(users)
+      .where(inArray(users.id, wanted));
+    return new Map(rows.map((row) => [row.id, { id: row.id, name: personName(row) }]));
+  }
+  const someone = (id: string | null, known: Map<string, CampaignPerson>): CampaignPerson =>
+    (id && known.get(id)) || { id: id ?? '00000000-0000-0000-0000-000000000000', name: 'A former GEM user' };
+
+  async function latestBrief(campaign: CampaignRow): Promise<BriefData> {
+    const [row] = await db
+      .select({ briefData: campaignBriefVersions.briefData })
+      .from(campaignBriefVersions)
+      .where(
+        and(
+          eq(campaignBriefVersions.campaignId, campaign.id),
+          eq(campaignBriefVersions.version, campaign.briefVersion),
+        ),
+      );
+    return briefDataSchema.parse(row?.briefData);
+  }
+
+  function summary(
+    campaign: CampaignRow,
+    brief: BriefData,
+    role: CampaignRole,
+    owner: CampaignPerson,
+  ): CampaignSummary {
+    return {
+      id: campaign.id,
+      name: campaign.name,
+      campaignType: brief.campaignType,
+      status: campaign.status,
+      sharing: campaign.sharing,
+      owner,
+      role,
+      primaryObjective: brief.primaryObjective,
+      channels: brief.channels,
+      createdAt: campaign.createdAt.toISOString(),
+      updatedAt: campaign.updatedAt.toISOString(),
+    };
+  }
+
+  async function details(campaign: CampaignRow, role: CampaignRole): Promise<Campaign> {
+    const editorRows = await db
+      .select({ userId: campaignEditors.userId })
+      .from(campaignEditors)
+      .where(eq(campaignEditors.campaignId, campaign.id))
+      .orderBy(campaignEditors.addedAt);
+    const known = await people([campaign.ownerId, ...editorRows.map((e) => e.userId)]);
+    const brief = await latestBrief(campaign);
+    return {
+      ...summary(campaign, brief, role, someone(campaign.ownerId, known)),
+      finishedBriefId: campaign.finishedBriefId,
+      brief,
+      briefVersion: campaign.briefVersion,
+      editors: editorRows.map((e) => someone(e.userId, known)),
+    };
+  }
+
+  async function record(tx: Tx, campaignId: string, actorId: string, action: CampaignAction, detail = '') {
+    await tx.insert(campaignActivity).values({ campaignId, actorId, action, detail });
+  }
+
+  return {
+    /**
+     * The campaigns the user may see (their own, those they edit, those shared with the team),
+     * most recently changed first, filtered by name (case and accents folded), status, owner and
+     * campaign type.
+     */
+    async list(userId: string, query: CampaignsQuery = {}): Promise<{ campaigns: CampaignSummary[] }> {
+      const editing = db
+        .select({ id: campaignEditors.campaignId })
+        .from(campaignEditors)
+        .where(eq(campaignEditors.userId, userId));
+      const visible = or(
+        eq(campaigns.ownerId, userId),
+        eq(campaigns.sharing, 'team'),
+        inArray(campaigns.id, editing),
+      );
+      const conditions: (SQL | undefined)[] = [visible];
+      if (query.status) conditions.push(eq(campaigns.status, query.status));
+      if (query.owner === 'me') conditions.push(eq(campaigns.ownerId, userId));
+      if (query.owner === 'others') conditions.push(sql`${campaigns.ownerId} <> ${userId}`);
+      if (query.campaignType) {
+        conditions.push(sql`exists (
+          select 1 from ${campaignBriefVersions} v
+          where v.campaign_id = ${campaigns.id} and v.version = ${campaigns.briefVersion}
+            and v.brief_data -> 'campaignType' @> ${JSON.stringify([query.campaignType])}::jsonb)`);
+      }
+      const rows = await db
+        .select({
+          campaign: campaigns,
+          editor: campaignEditors.userId,
+          brief: campaignBriefVersions.briefData,
+        })
+        .from(campaigns)
+        .leftJoin(
+          campaignEditors,
+          and(eq(campaignEditors.campaignId, campaigns.id), eq(campaignEditors.userId, userId)),
+        )
+        .innerJoin(
+          campaignBriefVersions,
+          and(
+            eq(campaignBriefVersions.campaignId, campaigns.id),
+            eq(campaignBriefVersions.version, campaigns.briefVersion),
+          ),
+        )
+        .where(and(...conditions))
+        .orderBy(desc(campaigns.updatedAt), desc(campaigns.id));
+      // Folding is done here, like every search's query (lib/search-text).
+      const name = fold(query.q ?? '').trim();
+      const matching = (
+        name === '' ? rows : rows.filter((row) => fold(row.campaign.name).includes(name))
+      ).slice(0, CAMPAIGNS_LISTED);
+      const known = await people(matching.map((row) => row.campaign.ownerId));
+      return {
+        campaigns: matching.map((row) =>
+          summary(
+            row.campaign,
+            briefDataSchema.parse(row.brief),
+            roleOf(row.campaign, userId, row.editor !== null) ?? 'reader',
+            someone(row.campaign.ownerId, known),
+          ),
+        ),
+      };
+    },
+
+    /**
+     * Opens a campaign from a finished brief of the user's: its name and brief (version 1) are
+     * the brief's. The user's campaign of that brief when there is one already (created: false).
+     */
+    async create(userId: string, finishedBriefId: string): Promise<{ campaign: Campaign; created: boolean }> {
+      const source = await finishedBrief(userId, finishedBriefId);
+      const brief = briefDataSchema.parse(JSON.parse(source.briefDataJson));
+      const name = brief.campaignName.trim() || source.title.trim() || 'Untitled campaign';
+      const made = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(campaigns)
+          .values({ ownerId: userId, finishedBriefId: source.id, name })
+          .onConflictDoNothing({ target: [campaigns.ownerId, campaigns.finishedBriefId] })
+          .returning();
+        if (!row) return null;
+        await tx
+          .insert(campaignBriefVersions)
+          .values({ campaignId: row.id, version: 1, briefData: brief, authorId: userId });
+        await record(tx, row.id, userId, 'created', `From the finished brief “${source.title}”`);
+        return row;
+      });
+      if (made) return { campaign: await details(made, 'owner'), created: true };
+      const [existing] = await db
+        .select()
+        .from(campaigns)
+        .where(and(eq(campaigns.ownerId, userId), eq(campaigns.finishedBriefId, source.id)));
+      if (!existing) throw new AppError(409, 'conflict', 'The campaign is being created. Please try again.');
+      return { campaign: await details(existing, 'owner'), created: false };
+    },
+
+    /** One campaign the user may see. */
+    async get(userId: string, campaignId: string): Promise<Campaign> {
+      const { campaign, role } = await campaignFor(db, userId, campaignId, 'read');
+      return details(campaign, role);
+    },
+
+    /** Renames it or moves its status (owner or editor), or shares it (owner only). */
+    async update(userId: string, campaignId: string, change: UpdateCampaignRequest): Promise<Campaign> {
+      const { campaign, role } = await campaignFor(db, userId, campaignId, change.sharing ? 'own' : 'edit');
+      const updated = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(campaigns)
+          .set({ ...change, updatedAt: sql`now()` })
+          .where(eq(campaigns.id, campaign.id))
+          .returning();
+        if (change.name !== undefined && change.name !== campaign.name) {
+          await record(tx, campaign.id, userId, 'renamed', `“${campaign.name}” → “${change.name}”`);
+        }
+        if (change.status && change.status !== campaign.status) {
+          const from = campaignStatusLabels[campaign.status];
+          await record(
+            tx,
+            campaign.id,
+            userId,
+            'status-changed',
+            `${from} → ${campaignStatusLabels[change.status]}`,
+          );
+        }
+        if (change.sharing && change.sharing !== campaign.sharing) {
+          const to = change.sharing === 'team' ? 'Shared with the team (read only)' : 'Private';
+          await record(tx, campaign.id, userId, 'sharing-changed', to);
+        }
+        return row!;
+      });
+      return details(updated, role);
+    },
+
+    /**
+     * The brief as changed, as its next version. The change must be made on the newest version:
+     * a save on an older one (someone saved in between) is a 409, and the newest stays.
+     */
+    async saveBrief(
+      userId: string,
+      campaignId: string,
+      { brief, baseVersion }: { brief: BriefData; baseVersion: number },
+    ): Promise<Campaign> {
+      const { campaign, role } = await campaignFor(db, userId, campaignId, 'edit');
+      const saved = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(campaigns)
+          .set({ briefVersion: baseVersion + 1, updatedAt: sql`now()` })
+          .where(and(eq(campaigns.id, campaign.id), eq(campaigns.briefVersion, baseVersion)))
+          .returning();
+        if (!row) return null;
+        await tx
+          .insert(campaignBriefVersions)
+          .values({ campaignId: campaign.id, version: row.briefVersion, briefData: brief, authorId: userId });
+        await record(tx, campaign.id, userId, 'brief-saved', `Brief version ${row.briefVersion}`);
+        return row;
+      });
+      if (!saved) {
+        throw new AppError(
+          409,
+          'conflict',
+          'Someone saved this brief after you opened it. Your changes are still in the form: open the newest version, then save them again.',
+        );
+      }
+      return details(saved, role);
+    },
+
+    /** Every version of the brief, newest first. */
+    async briefVersions(userId: string, campaignId: string): Promise<{ versions: CampaignBriefVersion[] }> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+      const rows = await db
+        .select()
+        .from(campaignBriefVersions)
+        .where(eq(campaignBriefVersions.campaignId, campaign.id))
+        .orderBy(desc(campaignBriefVersions.version));
+      const known = await people(rows.map((row) => row.authorId));
+      return {
+        versions: rows.map((row) => ({
+          version: row.version,
+          brief: briefDataSchema.parse(row.briefData),
+          author: someone(row.authorId, known),
+          createdAt: row.createdAt.toISOString(),
+        })),
+      };
+    },
+
+    /** What happened to it, newest first. */
+    async activity(userId: string, campaignId: string): Promise<{ activity: CampaignActivity[] }> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+      const rows = await db
+        .select()
+        .from(campaignActivity)
+        .where(eq(campaignActivity.campaignId, campaign.id))
+        .orderBy(desc(campaignActivity.at), desc(campaignActivity.id))
+        .limit(CAMPAIGN_ACTIVITY_LISTED);
+      const known = await people(rows.map((row) => row.actorId));
+      return {
+        activity: rows.map((row) => ({
+          id: row.id,
+          action: row.action as CampaignAction,
+          actor: someone(row.actorId, known),
+          detail: row.detail,
+          at: row.at.toISOString(),
+        })),
+      };
+    },
+  };
+}
+
+export type Campaigns = ReturnType<typeof createCampaigns>;

@@ -1,0 +1,270 @@
+import { briefCreatorPaths, chatResponseSchema, type ChatRequest } from '@gem/contracts/brief-creator';
+import {
+  campaignActivityPath,
+  campaignActivityResponseSchema,
+  campaignBriefPath,
+  campaignBriefVersionsResponseSchema,
+  campaignPath,
+  campaignSchema,
+  campaignsPaths,
+  campaignsResponseSchema,
+  type Campaign,
+} from '@gem/contracts/campaigns';
+import { briefChatTurn } from '@gem/test-servers/brief-replies';
+import { describe, expect, it } from 'vitest';
+import { useAiHarness } from '../../../test/ai-harness';
+
+/**
+ * Campaigns through the real app (buildTestApp) on a real database: opened from a finished brief
+ * accepted in the brief creator, listed and filtered, the brief saved in versions with a 409 for
+ * a stale one, and who may see and change a campaign, walked as its owner, as another user and as
+ * a reader of a campaign shared with the team.
+ */
+const h = useAiHarness();
+
+const webinar = {
+  campaignName: 'CFO Webinar 2027',
+  campaignType: ['Webinar'],
+  primaryObjective: 'Win 40 qualified leads among CFOs of mid-size manufacturers.',
+  keyMessages: 'Cash flow visibility pays for itself.',
+  channels: ['LinkedIn', 'Email'],
+};
+const report = {
+  campaignName: 'Raport ESG dla zarządów',
+  campaignType: ['Report'],
+  primaryObjective: 'Pobrania raportu przez członków zarządów.',
+  channels: ['Email'],
+};
+
+async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, user: string, payload?: object) {
+  return h.main.inject({ method, url, headers: { authorization: await h.bearer(user) }, payload });
+}
+
+/** A brief of `user`'s accepted in the brief creator with `data`; its id. */
+async function finishedBrief(user: string, data: Record<string, unknown>) {
+  const chat = async (body: ChatRequest) => {
+    const res = await call('POST', briefCreatorPaths.chat, user, body);
+    expect(res.statusCode, res.body).toBe(200);
+    return chatResponseSchema.parse(res.json());
+  };
+  h.ai.enqueue({ kind: 'object', value: briefChatTurn('Noted.', data, false) });
+  const { sessionId } = await chat({ message: `About ${String(data.campaignName)}`, language: 'English' });
+  const { finishedBriefId } = await chat({ message: '', sessionId, confirmJsonResponse: true });
+  return finishedBriefId!;
+}
+
+async function openCampaign(user: string, data: Record<string, unknown>): Promise<Campaign> {
+  const res = await call('POST', campaignsPaths.campaigns, user, {
+    finishedBriefId: await finishedBrief(user, data),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return campaignSchema.parse(res.json());
+}
+
+/** The messages of a 400's issues, one per field. */
+const issuesOf = (res: { json(): unknown }) =>
+  (res.json() as { error: { issues?: { message: string }[] } }).error.issues?.map((i) => i.message) ?? [];
+
+const listOf = async (user: string, query = '') => {
+  const res = await call('GET', `${campaignsPaths.campaigns}${query}`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return campaignsResponseSchema.parse(res.json()).campaigns;
+};
+
+describe('opening a campaign from a finished brief', () => {
+  it('takes the brief as version 1 and its name, and opening it again finds the same campaign', async () => {
+    const briefId = await finishedBrief('olga', webinar);
+    const first = await call('POST', campaignsPaths.campaigns, 'olga', { finishedBriefId: briefId });
+    expect(first.statusCode, first.body).toBe(201);
+    const campaign = campaignSchema.parse(first.json());
+    expect(campaign).toMatchObject({
+      name: 'CFO Webinar 2027',
+      status: 'planning',
+      sharing: 'private',
+      role: 'owner',
+      briefVersion: 1,
+      finishedBriefId: briefId,
+      campaignType: ['Webinar'],
+      channels: ['LinkedIn', 'Email'],
+      editors: [],
+    });
+    expect(campaign.brief.keyMessages).toBe('Cash flow visibility pays for itself.');
+
+    const again = await call('POST', campaignsPaths.campaigns, 'olga', { finishedBriefId: briefId });
+    expect(again.statusCode).toBe(200);
+    expect(campaignSchema.parse(again.json()).id).toBe(campaign.id);
+    expect((await listOf('olga')).map((c) => c.id)).toEqual([campaign.id]);
+
+    const activity = campaignActivityResponseSchema.parse(
+      (await call('GET', campaignActivityPath(campaign.id), 'olga')).json(),
+    );
+    expect(activity.activity.map((a) => [a.action, a.detail])).toEqual([
+      ['created', 'From the finished brief “CFO Webinar 2027”'],
+    ]);
+  });
+
+  it("refuses someone else's brief, a brief that does not exist and an id that is not one, naming the field", async () => {
+    const briefId = await finishedBrief('piotr', report);
+    const stranger = await call('POST', campaignsPaths.campaigns, 'marta', { finishedBriefId: briefId });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json().error.message).toBe('Brief not found.');
+    const none = await call('POST', campaignsPaths.campaigns, 'marta', {
+      finishedBriefId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(none.statusCode).toBe(404);
+    const bad = await call('POST', campaignsPaths.campaigns, 'marta', { finishedBriefId: 'brief-1' });
+    expect(bad.statusCode).toBe(400);
+    expect(issuesOf(bad)).toContain('Choose a finished brief.');
+    expect(await listOf('marta')).toEqual([]);
+  });
+});
+
+describe('the list', () => {
+  it('finds campaigns by name (accents and case folded), status, owner and campaign type', async () => {
+    const own = await openCampaign('lena', report);
+    const second = await openCampaign('lena', webinar);
+    const theirs = await openCampaign('kuba', { ...webinar, campaignName: 'Kuba’s webinar' });
+    await call('PATCH', campaignPath(theirs.id), 'kuba', { sharing: 'team' });
+    await call('PATCH', campaignPath(second.id), 'lena', { status: 'active' });
+
+    // Lena sees her own two and Kuba's shared one, most recently changed first.
+    const all = await listOf('lena');
+    expect(all.map((c) => c.name)).toEqual(['CFO Webinar 2027', 'Kuba’s webinar', 'Raport ESG dla zarządów']);
+    expect(all.find((c) => c.id === theirs.id)).toMatchObject({
+      role: 'reader',
+      owner: { id: theirs.owner.id },
+    });
+    expect((await listOf('lena', '?q=zarzadow')).map((c) => c.id)).toEqual([own.id]);
+    expect((await listOf('lena', '?q=RAPORT%20esg')).map((c) => c.id)).toEqual([own.id]);
+    expect((await listOf('lena', '?status=active')).map((c) => c.id)).toEqual([second.id]);
+    expect((await listOf('lena', '?owner=others')).map((c) => c.id)).toEqual([theirs.id]);
+    expect((await listOf('lena', '?owner=me')).map((c) => c.id).sort()).toEqual([own.id, second.id].sort());
+    expect((await listOf('lena', '?campaignType=Report')).map((c) => c.id)).toEqual([own.id]);
+    const badStatus = await call('GET', `${campaignsPaths.campaigns}?status=done`, 'lena');
+    expect(badStatus.statusCode).toBe(400);
+    expect(issuesOf(badStatus)).toContain('Choose a status from the list.');
+  });
+});
+
+describe('the brief in versions', () => {
+  it('saves each change as a new version, and refuses a save made on an older one without losing the newer', async () => {
+    const campaign = await openCampaign('ola', webinar);
+    const changed = { ...campaign.brief, keyMessages: 'Cash visibility in one dashboard.' };
+    const saved = await call('PUT', campaignBriefPath(campaign.id), 'ola', {
+      brief: changed,
+      baseVersion: 1,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(campaignSchema.parse(saved.json())).toMatchObject({
+      briefVersion: 2,
+      brief: { keyMessages: changed.keyMessages },
+    });
+
+    // A second tab still on version 1.
+    const stale = await call('PUT', campaignBriefPath(campaign.id), 'ola', {
+      brief: { ...campaign.brief, keyMessages: 'Something else.' },
+      baseVersion: 1,
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.code).toBe('conflict');
+    expect(stale.json().error.message).toContain('Your changes are still in the form');
+
+    const versions = campaignBriefVersionsResponseSchema.parse(
+      (await call('GET', campaignBriefPath(campaign.id), 'ola')).json(),
+    );
+    expect(versions.versions.map((v) => [v.version, v.brief.keyMessages])).toEqual([
+      [2, 'Cash visibility in one dashboard.'],
+      [1, 'Cash flow visibility pays for itself.'],
+    ]);
+    const tooLong = await call('PUT', campaignBriefPath(campaign.id), 'ola', {
+      brief: { ...changed, keyMessages: 'x'.repeat(4_001) },
+      baseVersion: 2,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(issuesOf(tooLong).join(' ')).toContain('Key messages is too long');
+  });
+
+  it('records renames, status moves and sharing in the activity, newest first', async () => {
+    const campaign = await openCampaign('ewa', report);
+    expect(
+      (await call('PATCH', campaignPath(campaign.id), 'ewa', { name: 'ESG 2027', status: 'active' }))
+        .statusCode,
+    ).toBe(200);
+    expect((await call('PATCH', campaignPath(campaign.id), 'ewa', { sharing: 'team' })).statusCode).toBe(200);
+    const empty = await call('PATCH', campaignPath(campaign.id), 'ewa', {});
+    expect(empty.statusCode).toBe(400);
+    const activity = campaignActivityResponseSchema.parse(
+      (await call('GET', campaignActivityPath(campaign.id), 'ewa')).json(),
+    );
+    expect(activity.activity.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['created', 'renamed', 'status-changed', 'sharing-changed']),
+    );
+    expect(activity.activity[0]).toMatchObject({
+      action: 'sharing-changed',
+      detail: 'Shared with the team (read only)',
+    });
+    expect(activity.activity.find((a) => a.action === 'status-changed')?.detail).toBe('Planning → Active');
+  });
+});
+
+describe('who may see and change a campaign', () => {
+  it('walks every campaign route as the owner, another user and a reader of a shared campaign', async () => {
+    const campaign = await openCampaign('owner', webinar);
+    const brief = { brief: campaign.brief, baseVersion: 1 };
+    const routes = [
+      { method: 'GET', url: campaignPath(campaign.id) },
+      { method: 'PATCH', url: campaignPath(campaign.id), payload: { status: 'active' }, write: true },
+      {
+        method: 'PATCH',
+        url: campaignPath(campaign.id),
+        payload: { sharing: 'private' },
+        write: true,
+        owner: true,
+      },
+      { method: 'GET', url: campaignBriefPath(campaign.id) },
+      { method: 'PUT', url: campaignBriefPath(campaign.id), payload: brief, write: true },
+      { method: 'GET', url: campaignActivityPath(campaign.id) },
+    ] as const;
+
+    // Private: to anyone else it does not exist.
+    for (const route of routes) {
+      const res = await call(
+        route.method,
+        route.url,
+        'outsider',
+        'payload' in route ? route.payload : undefined,
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe(404);
+      expect(res.json().error.message).toBe('Campaign not found.');
+    }
+    expect((await listOf('outsider')).map((c) => c.id)).not.toContain(campaign.id);
+
+    // Shared with the team: read, never write.
+    expect((await call('PATCH', campaignPath(campaign.id), 'owner', { sharing: 'team' })).statusCode).toBe(
+      200,
+    );
+    for (const route of routes) {
+      const res = await call(
+        route.method,
+        route.url,
+        'reader',
+        'payload' in route ? route.payload : undefined,
+      );
+      if ('write' in route) {
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(403);
+        expect(res.json().error.message).toMatch(
+          /can read this campaign but not change it|Only the campaign’s owner/,
+        );
+      } else {
+        expect(res.statusCode, `${route.method} ${route.url}`).toBe(200);
+      }
+    }
+    expect((await call('GET', campaignPath(campaign.id), 'reader')).json()).toMatchObject({ role: 'reader' });
+    // Nothing the reader tried changed it.
+    const now = campaignSchema.parse((await call('GET', campaignPath(campaign.id), 'owner')).json());
+    expect(now).toMatchObject({ status: 'planning', briefVersion: 1, sharing: 'team' });
+
+    // An id that is not one is not found either, for everyone.
+    expect((await call('GET', campaignPath('not-an-id'), 'owner')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+import { briefDataSchema, campaignTypes } from './brief-creator-data';
+import { storableText } from './storable-text';
+
+/**
+ * Campaigns (issue 29): a finished brief becomes a campaign, where its content is made, kept,
+ * reviewed and handed over. This part: the campaign itself, its brief in versions, who may see
+ * and change it, and what happened to it. Assets, sources, the audience and the pack come next.
+ */
+
+/** Where a campaign stands; a new one is in planning. */
+export const campaignStatuses = ['planning', 'active', 'completed', 'archived'] as const;
+export type CampaignStatus = (typeof campaignStatuses)[number];
+export const campaignStatusLabels: Record<CampaignStatus, string> = {
+  planning: 'Planning',
+  active: 'Active',
+  completed: 'Completed',
+  archived: 'Archived',
+};
+
+/** Who else sees a campaign: only its owner and editors, or the whole team (read only). */
+export const campaignSharings = ['private', 'team'] as const;
+export type CampaignSharing = (typeof campaignSharings)[number];
+
+/** What the signed-in user may do with a campaign. */
+export const campaignRoles = ['owner', 'editor', 'reader'] as const;
+export type CampaignRole = (typeof campaignRoles)[number];
+
+/** The most campaigns a list shows, and the longest search. */
+export const CAMPAIGNS_LISTED = 100;
+export const CAMPAIGN_SEARCH_MAX = 200;
+export const CAMPAIGN_ACTIVITY_LISTED = 200;
+
+export const campaignsPaths = {
+  /** GET the campaigns the user may see (`?q=`, `?status=`, `?owner=`, `?campaignType=`); POST one from a finished brief. */
+  campaigns: '/api/campaigns',
+  /** GET one campaign (404 for anyone who may not see it); PATCH its name, status or sharing. */
+  campaign: '/api/campaigns/:campaignId',
+  /** PUT the brief as changed: a new version of it. GET lists the versions. */
+  campaignBrief: '/api/campaigns/:campaignId/brief',
+  /** GET what happened to the campaign, newest first. */
+  campaignActivity: '/api/campaigns/:campaignId/activity',
+} as const;
+
+export const campaignPath = (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}`;
+export const campaignBriefPath = (campaignId: string) => `${campaignPath(campaignId)}/brief`;
+export const campaignActivityPath = (campaignId: string) => `${campaignPath(campaignId)}/activity`;
+
+export const campaignPersonSchema = z.object({
+  id: z.uuid(),
+  /** The name the identity provider gave, else the e-mail address, else 'A GEM user'. */
+  name: z.string(),
+});
+export type CampaignPerson = z.infer<typeof campaignPersonSchema>;
+
+export const campaignSummarySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  campaignType: z.array(z.enum(campaignTypes)),
+  status: z.enum(campaignStatuses),
+  sharing: z.enum(campaignSharings),
+  owner: campaignPersonSchema,
+  /** The signed-in user's role in it. */
+  role: z.enum(campaignRoles),
+  primaryObjective: z.string(),
+  channels: z.array(z.string()),
+  createdAt: z.iso.datetime({ offset: true }),
+  updatedAt: z.iso.datetime({ offset: true }),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const campaignSchema = campaignSummarySchema.extend({
+  /** The finished brief it was opened from (null once that brief is gone). */
+  finishedBriefId: z.uuid().nullable(),
+  /** The brief as it stands: its latest version. */
+  brief: briefDataSchema,
+  briefVersion: z.number().int().positive(),
+  editors: z.array(campaignPersonSchema),
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+export const campaignsResponseSchema = z.object({ campaigns: z.array(campaignSummarySchema) });
+export type CampaignsResponse = z.infer<typeof campaignsResponseSchema>;
+
+export const campaignsQuerySchema = z.object({
+  /** Part of the campaign's name; case and accents do not matter. */
+  q: z
+    .string()
+    .trim()
+    .max(CAMPAIGN_SEARCH_MAX, { error: `The search is too long: at most ${CAMPAIGN_SEARCH_MAX} characters.` })
+    .optional(),
+  status: z.enum(campaignStatuses, { error: 'Choose a status from the list.' }).optional(),
+  /** `me`: the user's own; `others`: shared with the user by someone else. */
+  owner: z.enum(['me', 'others'], { error: 'Choose whose campaigns: me or others.' }).optional(),
+  campaignType: z.enum(campaignTypes, { error: 'Choose a campaign type from the list.' }).optional(),
+});
+export type CampaignsQuery = z.infer<typeof campaignsQuerySchema>;
+
+export const createCampaignRequestSchema = z.object({
+  finishedBriefId: z.uuid({ error: 'Choose a finished brief.' }),
+});
+export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
+
+export const CAMPAIGN_NAME_MAX = 200;
+
+export const updateCampaignRequestSchema = z
+  .object({
+    name: storableText('The name')
+      .trim()
+      .min(1, { error: 'The name is empty.' })
+      .max(CAMPAIGN_NAME_MAX, { error: `The name is too long: at most ${CAMPAIGN_NAME_MAX} characters.` })
+      .optional(),
+    status: z.enum(campaignStatuses, { error: 'Choose a status from the list.' }).optional(),
+    sharing: z.enum(campaignSharings, { error: 'Choose private or team.' }).optional(),
+  })
+  .refine((v) => v.name !== undefined || v.status !== undefined || v.sharing !== undefined, {
+    error: 'Say what to change: the name, the status or the sharing.',
+  });
+export type UpdateCampaignRequest = z.infer<typeof updateCampaignRequestSchema>;
+
+export const saveCampaignBriefRequestSchema = z.object({
+  brief: briefDataSchema,
+  /** The version the change was made on: a newer one answers 409 with it, and nothing is lost. */
+  baseVersion: z.number().int().positive(),
+});
+export type SaveCampaignBriefRequest = z.infer<typeof saveCampaignBriefRequestSchema>;
+
+export const campaignBriefVersionSchema = z.object({
+  version: z.number().int().positive(),
+  brief: briefDataSchema,
+  author: campaignPersonSchema,
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type CampaignBriefVersion = z.infer<typeof campaignBriefVersionSchema>;
+export const campaignBriefVersionsResponseSchema = z.object({
+  versions: z.array(campaignBriefVersionSchema),
+});
+
+/** What can happen to a campaign, as its activity lists it. */
+export const campaignActions = [
+  'created',
+  'brief-saved',
+  'renamed',
+  'status-changed',
+  'sharing-changed',
+] as const;
+export type CampaignAction = (typeof campaignActions)[number];
+
+export const campaignActivitySchema = z.object({
+  id: z.uuid(),
+  action: z.enum(campaignActions),
+  actor: campaignPersonSchema,
+  /** What the action changed, in words (e.g. 'Brief version 3', 'Planning → Active'). */
+  detail: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type CampaignActivity = z.infer<typeof campaignActivitySchema>;
+export const campaignActivityResponseSchema = z.object({ activity: z.array(campaignActivitySchema) });
