@@ -41,11 +41,18 @@ export const campaignsPaths = {
   campaignBrief: '/api/campaigns/:campaignId/brief',
   /** GET what happened to the campaign, newest first. */
   campaignActivity: '/api/campaigns/:campaignId/activity',
+  /** POST an editor by e-mail (the owner only). */
+  campaignEditors: '/api/campaigns/:campaignId/editors',
+  /** DELETE an editor (the owner only). */
+  campaignEditor: '/api/campaigns/:campaignId/editors/:userId',
 } as const;
 
 export const campaignPath = (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}`;
 export const campaignBriefPath = (campaignId: string) => `${campaignPath(campaignId)}/brief`;
 export const campaignActivityPath = (campaignId: string) => `${campaignPath(campaignId)}/activity`;
+export const campaignEditorsPath = (campaignId: string) => `${campaignPath(campaignId)}/editors`;
+export const campaignEditorPath = (campaignId: string, userId: string) =>
+  `${campaignEditorsPath(campaignId)}/${encodeURIComponent(userId)}`;
 
 export const campaignPersonSchema = z.object({
   id: z.uuid(),
@@ -137,6 +144,11 @@ export const campaignBriefVersionsResponseSchema = z.object({
   versions: z.array(campaignBriefVersionSchema),
 });
 
+export const addCampaignEditorRequestSchema = z.object({
+  email: z.email({ error: 'Enter the e-mail address of someone who has signed in to GEM.' }).max(320),
+});
+export type AddCampaignEditorRequest = z.infer<typeof addCampaignEditorRequestSchema>;
+
 /** What can happen to a campaign, as its activity lists it. */
 export const campaignActions = [
   'created',
@@ -144,6 +156,8 @@ export const campaignActions = [
   'renamed',
   'status-changed',
   'sharing-changed',
+  'editor-added',
+  'editor-removed',
 ] as const;
 export type CampaignAction = (typeof campaignActions)[number];
 

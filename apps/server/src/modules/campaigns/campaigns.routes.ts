@@ -1,4 +1,5 @@
 import {
+  addCampaignEditorRequestSchema,
   campaignActivityResponseSchema,
   campaignBriefVersionsResponseSchema,
   campaignSchema,
@@ -15,6 +16,7 @@ import { userOf } from '../../plugins/auth';
 import type { Campaigns } from './campaigns.service';
 
 const campaignParams = z.object({ campaignId: z.string() });
+const editorParams = z.object({ campaignId: z.string(), userId: z.string() });
 
 /**
  * `/api/campaigns` (issue 29). Register inside the protected scope; each route asks the service,
@@ -79,5 +81,23 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: Campaigns }> = 
     campaignsPaths.campaignActivity,
     { schema: { params: campaignParams, response: { 200: campaignActivityResponseSchema } } },
     (req) => campaigns.activity(userOf(req).id, req.params.campaignId),
+  );
+
+  app.post(
+    campaignsPaths.campaignEditors,
+    {
+      schema: {
+        params: campaignParams,
+        body: addCampaignEditorRequestSchema,
+        response: { 200: campaignSchema },
+      },
+    },
+    (req) => campaigns.addEditor(userOf(req).id, req.params.campaignId, req.body.email),
+  );
+
+  app.delete(
+    campaignsPaths.campaignEditor,
+    { schema: { params: editorParams, response: { 200: campaignSchema } } },
+    (req) => campaigns.removeEditor(userOf(req).id, req.params.campaignId, req.params.userId),
   );
 };

@@ -40,6 +40,8 @@ export type FinishedBriefReader = (
 
 export type CampaignsDeps = { db: Db; finishedBrief: FinishedBriefReader };
 
+const uuidLike = (id: string) => /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(id);
+
 const personName = (row: { displayName: string | null; email: string | null } | null | undefined) =>
   row?.displayName?.trim() || row?.email?.trim() || 'A GEM user';
 
@@ -273,6 +275,54 @@ export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
         );
       }
       return details(saved, role);
+    },
+
+    /**
+     * Adds an editor by the e-mail address they signed in with (the owner only). Someone who has
+     * never signed in to GEM cannot be added yet: a 400 says so.
+     */
+    async addEditor(userId: string, campaignId: string, email: string): Promise<Campaign> {
+      const { campaign, role } = await campaignFor(db, userId, campaignId, 'own');
+      const [person] = await db
+        .select({ id: users.id, displayName: users.displayName, email: users.email })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+        .limit(1);
+      if (!person) {
+        throw new AppError(
+          400,
+          'validation_failed',
+          `No one has signed in to GEM as ${email.trim()} yet. Ask them to sign in once, then add them.`,
+        );
+      }
+      if (person.id === campaign.ownerId) {
+        throw new AppError(400, 'validation_failed', 'You own this campaign already: add someone else.');
+      }
+      await db.transaction(async (tx) => {
+        const added = await tx
+          .insert(campaignEditors)
+          .values({ campaignId: campaign.id, userId: person.id })
+          .onConflictDoNothing()
+          .returning();
+        if (added.length > 0) await record(tx, campaign.id, userId, 'editor-added', personName(person));
+      });
+      return details(campaign, role);
+    },
+
+    /** Removes an editor (the owner only); one who is not an editor is already gone. */
+    async removeEditor(userId: string, campaignId: string, editorId: string): Promise<Campaign> {
+      const { campaign, role } = await campaignFor(db, userId, campaignId, 'own');
+      const known = await people(uuidLike(editorId) ? [editorId] : []);
+      await db.transaction(async (tx) => {
+        if (!uuidLike(editorId)) return;
+        const removed = await tx
+          .delete(campaignEditors)
+          .where(and(eq(campaignEditors.campaignId, campaign.id), eq(campaignEditors.userId, editorId)))
+          .returning();
+        if (removed.length > 0)
+          await record(tx, campaign.id, userId, 'editor-removed', someone(editorId, known).name);
+      });
+      return details(campaign, role);
     },
 
     /** Every version of the brief, newest first. */

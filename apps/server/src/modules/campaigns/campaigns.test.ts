@@ -1,6 +1,8 @@
 import { briefCreatorPaths, chatResponseSchema, type ChatRequest } from '@gem/contracts/brief-creator';
 import {
   campaignActivityPath,
+  campaignEditorPath,
+  campaignEditorsPath,
   campaignActivityResponseSchema,
   campaignBriefPath,
   campaignBriefVersionsResponseSchema,
@@ -36,7 +38,12 @@ const report = {
   channels: ['Email'],
 };
 
-async function call(method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, user: string, payload?: object) {
+async function call(
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  user: string,
+  payload?: object,
+) {
   return h.main.inject({ method, url, headers: { authorization: await h.bearer(user) }, payload });
 }
 
@@ -263,6 +270,61 @@ describe('who may see and change a campaign', () => {
     // Nothing the reader tried changed it.
     const now = campaignSchema.parse((await call('GET', campaignPath(campaign.id), 'owner')).json());
     expect(now).toMatchObject({ status: 'planning', briefVersion: 1, sharing: 'team' });
+
+    // An editor the owner added: writes the brief and the status, but shares and adds no one.
+    await call('GET', campaignsPaths.campaigns, 'editor'); // signs in once
+    const unknown = await call('POST', campaignEditorsPath(campaign.id), 'owner', {
+      email: 'nobody@gem.example',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe(
+      'No one has signed in to GEM as nobody@gem.example yet. Ask them to sign in once, then add them.',
+    );
+    const byReader = await call('POST', campaignEditorsPath(campaign.id), 'reader', {
+      email: 'reader@gem.example',
+    });
+    expect(byReader.statusCode).toBe(403);
+    const added = await call('POST', campaignEditorsPath(campaign.id), 'owner', {
+      email: 'EDITOR@gem.example',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const editor = campaignSchema.parse(added.json()).editors[0]!;
+    expect(editor.name).toBe('editor');
+    for (const route of routes) {
+      const res = await call(
+        route.method,
+        route.url,
+        'editor',
+        'payload' in route ? route.payload : undefined,
+      );
+      expect(res.statusCode, `${route.method} ${route.url}`).toBe('owner' in route ? 403 : 200);
+    }
+    expect(
+      (await call('POST', campaignEditorsPath(campaign.id), 'editor', { email: 'reader@gem.example' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call('GET', campaignPath(campaign.id), 'editor')).json()).toMatchObject({
+      role: 'editor',
+      status: 'active',
+      briefVersion: 2,
+    });
+    expect((await listOf('editor', '?owner=others')).map((c) => c.id)).toContain(campaign.id);
+
+    // Removed, and private again: gone for the editor.
+    expect((await call('DELETE', campaignEditorPath(campaign.id, editor.id), 'owner')).statusCode).toBe(200);
+    expect((await call('PATCH', campaignPath(campaign.id), 'owner', { sharing: 'private' })).statusCode).toBe(
+      200,
+    );
+    expect((await call('GET', campaignPath(campaign.id), 'editor')).statusCode).toBe(404);
+    const activity = campaignActivityResponseSchema.parse(
+      (await call('GET', campaignActivityPath(campaign.id), 'owner')).json(),
+    );
+    expect(
+      activity.activity.filter((a) => a.action.startsWith('editor-')).map((a) => [a.action, a.detail]),
+    ).toEqual([
+      ['editor-removed', 'editor'],
+      ['editor-added', 'editor'],
+    ]);
 
     // An id that is not one is not found either, for everyone.
     expect((await call('GET', campaignPath('not-an-id'), 'owner')).statusCode).toBe(404);
