@@ -31,6 +31,9 @@ CREATE TABLE "campaigns" (
 	"status" text DEFAULT 'planning' NOT NULL,
 	"sharing" text DEFAULT 'private' NOT NULL,
 	"brief_version" integer DEFAULT 1 NOT NULL,
+	"crm_campaign_id" text,
+	"landing_url" text,
+	"duplicated_from_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "campaigns_status_check" CHECK ("campaigns"."status" in ('planning', 'active', 'completed', 'archived')),
@@ -45,6 +48,7 @@ ALTER TABLE "campaign_editors" ADD CONSTRAINT "campaign_editors_campaign_id_camp
 ALTER TABLE "campaign_editors" ADD CONSTRAINT "campaign_editors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_finished_brief_id_finished_briefs_id_fk" FOREIGN KEY ("finished_brief_id") REFERENCES "public"."finished_briefs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_duplicated_from_id_campaigns_id_fk" FOREIGN KEY ("duplicated_from_id") REFERENCES "public"."campaigns"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "campaign_activity_campaign_at_idx" ON "campaign_activity" USING btree ("campaign_id","at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "campaign_editors_user_idx" ON "campaign_editors" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "campaigns_owner_updated_idx" ON "campaigns" USING btree ("owner_id","updated_at" DESC NULLS LAST);--> statement-breakpoint

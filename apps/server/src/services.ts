@@ -63,8 +63,13 @@ export function createServices({ config, database, adapters, log, metrics, now }
     ai,
     writingTools: createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens }),
     briefCreator,
-    // A campaign is opened from a finished brief, read through the brief creator (modules never import each other).
-    campaigns: createCampaigns({ db, finishedBrief: briefCreator.finishedBrief }),
+    // A campaign is opened from a finished brief, read through the brief creator (modules never
+    // import each other), and names its CRM campaign, checked through the Crm port.
+    campaigns: createCampaigns({
+      db,
+      finishedBrief: briefCreator.finishedBrief,
+      crmCampaign: (id) => adapters.crm.getCampaign(id),
+    }),
     marketResearch: createMarketResearchService({ db, sources: feeds.sources }),
     competitorSearch: createCompetitorSearchService({ db, search: adapters.webSearch, competitors }),
     campaignAudienceBuilder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),

@@ -55,29 +55,42 @@ export function campaignSlug(name: string): string {
   return slug || 'campaign';
 }
 
-/** Whether the URL carries any utm_ parameter already. */
-function hasUtm(url: URL): boolean {
-  for (const key of url.searchParams.keys()) if (key.toLowerCase().startsWith('utm_')) return true;
-  return false;
+/** The length of the link's `http://` or `https://`, 0 when it starts with neither. */
+function schemeLength(link: string): number {
+  const head = link.slice(0, 8).toLowerCase();
+  return head.startsWith('https://') ? 8 : head.startsWith('http://') ? 7 : 0;
 }
 
 /**
  * The link with the campaign's UTM parameters added (after its own, before its #fragment). A
- * link with a UTM parameter already, one that is not http(s) or not a URL comes back as it is.
+ * link with a UTM parameter already, one that is not http(s), has no host or holds a space comes
+ * back as it is. (Plain string work: contracts run where the URL class may not be typed.)
  */
 export function withUtm(link: string, tags: UtmTags): string {
-  let url: URL;
-  try {
-    url = new URL(link);
-  } catch {
-    return link;
-  }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || hasUtm(url)) return link;
-  url.searchParams.append('utm_source', tags.source);
-  url.searchParams.append('utm_medium', tags.medium);
-  url.searchParams.append('utm_campaign', tags.campaign);
-  if (tags.content) url.searchParams.append('utm_content', tags.content);
-  return url.href;
+  const scheme = schemeLength(link);
+  if (scheme === 0 || /\s/.test(link)) return link;
+  const hashAt = link.indexOf('#');
+  const base = hashAt < 0 ? link : link.slice(0, hashAt);
+  const fragment = hashAt < 0 ? '' : link.slice(hashAt);
+  const queryAt = base.indexOf('?');
+  const hostEnd = [base.indexOf('/', scheme), queryAt]
+    .filter((i) => i >= 0)
+    .reduce((a, b) => Math.min(a, b), base.length);
+  if (hostEnd === scheme) return link;
+  const query = queryAt < 0 ? '' : base.slice(queryAt + 1);
+  if (query.split('&').some((pair) => pair.toLowerCase().startsWith('utm_'))) return link;
+  const added = [
+    ['utm_source', tags.source],
+    ['utm_medium', tags.medium],
+    ['utm_campaign', tags.campaign],
+    ...(tags.content ? [['utm_content', tags.content]] : []),
+  ]
+    .map(([key, value]) => `${key}=${encodeURIComponent(value!)}`)
+    .join('&');
+  // A bare host gets its path, as a browser writes it: https://example.com/.
+  const path = hostEnd === base.length && queryAt < 0 ? `${base}/` : base;
+  const joint = queryAt < 0 ? '?' : query === '' || query.endsWith('&') ? '' : '&';
+  return `${path}${joint}${added}${fragment}`;
 }
 
 /** Characters that end a bare link in running text. */
@@ -98,8 +111,7 @@ export function findLinks(text: string): FoundLink[] {
   for (;;) {
     const http = text.indexOf('http', from);
     if (http < 0) return found;
-    const rest = text.slice(http, http + 8).toLowerCase();
-    const scheme = rest.startsWith('https://') ? 8 : rest.startsWith('http://') ? 7 : 0;
+    const scheme = schemeLength(text.slice(http, http + 8));
     const before = http === 0 ? ' ' : text[http - 1]!;
     const starts = scheme > 0 && !/[\p{L}\p{N}_]/u.test(before);
     if (!starts) {

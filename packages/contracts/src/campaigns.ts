@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { briefDataSchema, campaignTypes } from './brief-creator-data';
+import { campaignIdSchema } from './campaign-audience-builder';
 import { storableText } from './storable-text';
 
 /**
@@ -41,6 +42,8 @@ export const campaignsPaths = {
   campaignBrief: '/api/campaigns/:campaignId/brief',
   /** GET what happened to the campaign, newest first. */
   campaignActivity: '/api/campaigns/:campaignId/activity',
+  /** POST: a copy of a campaign the user may see, as their own (its brief's newest version as version 1). */
+  campaignDuplicate: '/api/campaigns/:campaignId/duplicate',
   /** POST an editor by e-mail (the owner only). */
   campaignEditors: '/api/campaigns/:campaignId/editors',
   /** DELETE an editor (the owner only). */
@@ -50,6 +53,7 @@ export const campaignsPaths = {
 export const campaignPath = (campaignId: string) => `/api/campaigns/${encodeURIComponent(campaignId)}`;
 export const campaignBriefPath = (campaignId: string) => `${campaignPath(campaignId)}/brief`;
 export const campaignActivityPath = (campaignId: string) => `${campaignPath(campaignId)}/activity`;
+export const campaignDuplicatePath = (campaignId: string) => `${campaignPath(campaignId)}/duplicate`;
 export const campaignEditorsPath = (campaignId: string) => `${campaignPath(campaignId)}/editors`;
 export const campaignEditorPath = (campaignId: string, userId: string) =>
   `${campaignEditorsPath(campaignId)}/${encodeURIComponent(userId)}`;
@@ -84,6 +88,10 @@ export const campaignSchema = campaignSummarySchema.extend({
   brief: briefDataSchema,
   briefVersion: z.number().int().positive(),
   editors: z.array(campaignPersonSchema),
+  crmCampaignId: z.string().nullable(),
+  landingUrl: z.string().nullable(),
+  /** The campaign it was copied from, when it is a copy (null once that one is gone). */
+  duplicatedFrom: z.uuid().nullable(),
 });
 export type Campaign = z.infer<typeof campaignSchema>;
 
@@ -110,6 +118,15 @@ export const createCampaignRequestSchema = z.object({
 export type CreateCampaignRequest = z.infer<typeof createCampaignRequestSchema>;
 
 export const CAMPAIGN_NAME_MAX = 200;
+export const LANDING_URL_MAX = 2_000;
+
+/** A landing page: an http(s) address, written whole. */
+export const landingUrlSchema = storableText('The landing page')
+  .trim()
+  .max(LANDING_URL_MAX, { error: `The landing page is too long: at most ${LANDING_URL_MAX} characters.` })
+  .refine((value) => /^https?:\/\/[^\s/?#.]+(?:\.[^\s/?#.]+)+(?:[/?#]\S*)?$/i.test(value), {
+    error: 'The landing page must be a whole web address, such as https://www.example.com/webinar.',
+  });
 
 export const updateCampaignRequestSchema = z
   .object({
@@ -120,9 +137,13 @@ export const updateCampaignRequestSchema = z
       .optional(),
     status: z.enum(campaignStatuses, { error: 'Choose a status from the list.' }).optional(),
     sharing: z.enum(campaignSharings, { error: 'Choose private or team.' }).optional(),
+    /** The CRM campaign's 18-character id; null takes it off. */
+    crmCampaignId: campaignIdSchema.nullable().optional(),
+    /** null takes it off. */
+    landingUrl: landingUrlSchema.nullable().optional(),
   })
-  .refine((v) => v.name !== undefined || v.status !== undefined || v.sharing !== undefined, {
-    error: 'Say what to change: the name, the status or the sharing.',
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    error: 'Say what to change: the name, the status, the sharing, the CRM campaign or the landing page.',
   });
 export type UpdateCampaignRequest = z.infer<typeof updateCampaignRequestSchema>;
 
@@ -158,6 +179,9 @@ export const campaignActions = [
   'sharing-changed',
   'editor-added',
   'editor-removed',
+  'crm-campaign-set',
+  'landing-page-set',
+  'duplicated',
 ] as const;
 export type CampaignAction = (typeof campaignActions)[number];
 

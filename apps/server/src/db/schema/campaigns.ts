@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   index,
   integer,
@@ -35,6 +36,14 @@ export const campaigns = pgTable(
       .notNull()
       .default('private'),
     briefVersion: integer('brief_version').notNull().default(1),
+    /** The CRM campaign its audience is built for (checked against the CRM when set). */
+    crmCampaignId: text('crm_campaign_id'),
+    /** Where its links lead: the landing page its tracked links and QR code carry. */
+    landingUrl: text('landing_url'),
+    /** The campaign this one was copied from ('Duplicate'). */
+    duplicatedFromId: uuid('duplicated_from_id').references((): AnyPgColumn => campaigns.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

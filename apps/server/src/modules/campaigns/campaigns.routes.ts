@@ -100,4 +100,11 @@ export const campaignsRoutes: FastifyPluginAsyncZod<{ campaigns: Campaigns }> = 
     { schema: { params: editorParams, response: { 200: campaignSchema } } },
     (req) => campaigns.removeEditor(userOf(req).id, req.params.campaignId, req.params.userId),
   );
+
+  app.post(
+    campaignsPaths.campaignDuplicate,
+    { schema: { params: campaignParams, response: { 201: campaignSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await campaigns.duplicate(userOf(req).id, req.params.campaignId)),
+  );
 };

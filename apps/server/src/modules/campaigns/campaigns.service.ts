@@ -1,6 +1,7 @@
 import { briefDataSchema, type BriefData } from '@gem/contracts/brief-creator';
 import {
   CAMPAIGN_ACTIVITY_LISTED,
+  CAMPAIGN_NAME_MAX,
   CAMPAIGNS_LISTED,
   campaignStatusLabels,
   type Campaign,
@@ -38,14 +39,17 @@ export type FinishedBriefReader = (
   briefId: string,
 ) => Promise<{ id: string; title: string; briefDataJson: string }>;
 
-export type CampaignsDeps = { db: Db; finishedBrief: FinishedBriefReader };
+/** The CRM's campaign by id, null when it has none (the Crm port's getCampaign). */
+export type CrmCampaignLookup = (campaignId: string) => Promise<{ id: string; name: string } | null>;
+
+export type CampaignsDeps = { db: Db; finishedBrief: FinishedBriefReader; crmCampaign: CrmCampaignLookup };
 
 const uuidLike = (id: string) => /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(id);
 
 const personName = (row: { displayName: string | null; email: string | null } | null | undefined) =>
   row?.displayName?.trim() || row?.email?.trim() || 'A GEM user';
 
-export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
+export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDeps) {
   async function people(ids: (string | null)[]): Promise<Map<string, CampaignPerson>> {
     const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
     if (wanted.length === 0) return new Map();
@@ -106,6 +110,9 @@ export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
       brief,
       briefVersion: campaign.briefVersion,
       editors: editorRows.map((e) => someone(e.userId, known)),
+      crmCampaignId: campaign.crmCampaignId,
+      landingUrl: campaign.landingUrl,
+      duplicatedFrom: campaign.duplicatedFromId,
     };
   }
 
@@ -216,6 +223,14 @@ export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
     /** Renames it or moves its status (owner or editor), or shares it (owner only). */
     async update(userId: string, campaignId: string, change: UpdateCampaignRequest): Promise<Campaign> {
       const { campaign, role } = await campaignFor(db, userId, campaignId, change.sharing ? 'own' : 'edit');
+      const crm = change.crmCampaignId ? await crmCampaign(change.crmCampaignId) : null;
+      if (change.crmCampaignId && !crm) {
+        throw new AppError(
+          400,
+          'validation_failed',
+          `The CRM has no campaign with the id ${change.crmCampaignId}.`,
+        );
+      }
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(campaigns)
@@ -234,6 +249,13 @@ export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
             'status-changed',
             `${from} → ${campaignStatusLabels[change.status]}`,
           );
+        }
+        if (change.crmCampaignId !== undefined && change.crmCampaignId !== campaign.crmCampaignId) {
+          const detail = crm ? `${crm.name} (${crm.id})` : 'Taken off';
+          await record(tx, campaign.id, userId, 'crm-campaign-set', detail);
+        }
+        if (change.landingUrl !== undefined && change.landingUrl !== campaign.landingUrl) {
+          await record(tx, campaign.id, userId, 'landing-page-set', change.landingUrl ?? 'Taken off');
         }
         if (change.sharing && change.sharing !== campaign.sharing) {
           const to = change.sharing === 'team' ? 'Shared with the team (read only)' : 'Private';
@@ -323,6 +345,33 @@ export function createCampaigns({ db, finishedBrief }: CampaignsDeps) {
           await record(tx, campaign.id, userId, 'editor-removed', someone(editorId, known).name);
       });
       return details(campaign, role);
+    },
+
+    /**
+     * A copy of a campaign the user may see, as their own and private: its name with "(copy)",
+     * its brief's newest version as version 1, its CRM campaign and landing page; no editors.
+     */
+    async duplicate(userId: string, campaignId: string): Promise<Campaign> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+      const brief = await latestBrief(campaign);
+      const copy = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(campaigns)
+          .values({
+            ownerId: userId,
+            name: `${campaign.name} (copy)`.slice(0, CAMPAIGN_NAME_MAX),
+            crmCampaignId: campaign.crmCampaignId,
+            landingUrl: campaign.landingUrl,
+            duplicatedFromId: campaign.id,
+          })
+          .returning();
+        await tx
+          .insert(campaignBriefVersions)
+          .values({ campaignId: row!.id, version: 1, briefData: brief, authorId: userId });
+        await record(tx, row!.id, userId, 'duplicated', `A copy of “${campaign.name}”`);
+        return row!;
+      });
+      return details(copy, 'owner');
     },
 
     /** Every version of the brief, newest first. */

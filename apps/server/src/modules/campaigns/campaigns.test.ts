@@ -6,12 +6,17 @@ import {
   campaignActivityResponseSchema,
   campaignBriefPath,
   campaignBriefVersionsResponseSchema,
+  campaignDuplicatePath,
   campaignPath,
   campaignSchema,
   campaignsPaths,
   campaignsResponseSchema,
   type Campaign,
 } from '@gem/contracts/campaigns';
+import {
+  campaignAudienceBuilderPaths,
+  campaignsResponseSchema as crmCampaignsResponseSchema,
+} from '@gem/contracts/campaign-audience-builder';
 import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { describe, expect, it } from 'vitest';
 import { useAiHarness } from '../../../test/ai-harness';
@@ -328,5 +333,95 @@ describe('who may see and change a campaign', () => {
 
     // An id that is not one is not found either, for everyone.
     expect((await call('GET', campaignPath('not-an-id'), 'owner')).statusCode).toBe(404);
+  });
+});
+
+describe('the CRM campaign, the landing page and a copy', () => {
+  it('checks the CRM id against the CRM and the landing page as a web address, each 400 naming what is wrong', async () => {
+    const campaign = await openCampaign('maja', webinar);
+    const crm = crmCampaignsResponseSchema.parse(
+      (await call('GET', `${campaignAudienceBuilderPaths.campaigns}?q=`, 'maja')).json(),
+    ).campaigns[0]!;
+    const set = await call('PATCH', campaignPath(campaign.id), 'maja', {
+      crmCampaignId: crm.id,
+      landingUrl: 'https://gem.example/webinar-cfo',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(campaignSchema.parse(set.json())).toMatchObject({
+      crmCampaignId: crm.id,
+      landingUrl: 'https://gem.example/webinar-cfo',
+    });
+
+    const unknown = await call('PATCH', campaignPath(campaign.id), 'maja', {
+      crmCampaignId: '701000000000000AAA',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('The CRM has no campaign with the id 701000000000000AAA.');
+    const short = await call('PATCH', campaignPath(campaign.id), 'maja', { crmCampaignId: '701abc' });
+    expect(short.statusCode).toBe(400);
+    expect(issuesOf(short)).toEqual(['Campaign ID must be exactly 18 characters']);
+    for (const landingUrl of [
+      'gem.example/webinar',
+      'javascript:alert(1)',
+      'https://localhost',
+      'https://gem .example',
+    ]) {
+      const bad = await call('PATCH', campaignPath(campaign.id), 'maja', { landingUrl });
+      expect(bad.statusCode, landingUrl).toBe(400);
+      expect(issuesOf(bad), landingUrl).toEqual([
+        'The landing page must be a whole web address, such as https://www.example.com/webinar.',
+      ]);
+    }
+    // Nothing refused changed it; null takes a value off.
+    const off = await call('PATCH', campaignPath(campaign.id), 'maja', { landingUrl: null });
+    expect(campaignSchema.parse(off.json())).toMatchObject({ crmCampaignId: crm.id, landingUrl: null });
+    const activity = campaignActivityResponseSchema.parse(
+      (await call('GET', campaignActivityPath(campaign.id), 'maja')).json(),
+    );
+    const lines = activity.activity.map((a) => [a.action, a.detail]);
+    expect(lines[0]).toEqual(['landing-page-set', 'Taken off']);
+    // Set in one change, so in either order.
+    expect(lines.slice(1, 3)).toEqual(
+      expect.arrayContaining([
+        ['landing-page-set', 'https://gem.example/webinar-cfo'],
+        ['crm-campaign-set', `${crm.name} (${crm.id})`],
+      ]),
+    );
+  });
+
+  it('copies a campaign the user may see as their own private one, and refuses one they may not see', async () => {
+    const campaign = await openCampaign('zosia', report);
+    await call('PATCH', campaignPath(campaign.id), 'zosia', {
+      landingUrl: 'https://gem.example/esg',
+      sharing: 'team',
+    });
+    const saved = await call('PUT', campaignBriefPath(campaign.id), 'zosia', {
+      brief: { ...campaign.brief, keyMessages: 'ESG to przewaga.' },
+      baseVersion: 1,
+    });
+    expect(saved.statusCode).toBe(200);
+
+    const copied = await call('POST', campaignDuplicatePath(campaign.id), 'tomek');
+    expect(copied.statusCode, copied.body).toBe(201);
+    const copy = campaignSchema.parse(copied.json());
+    expect(copy).toMatchObject({
+      name: 'Raport ESG dla zarządów (copy)',
+      role: 'owner',
+      sharing: 'private',
+      status: 'planning',
+      briefVersion: 1,
+      brief: { keyMessages: 'ESG to przewaga.' },
+      landingUrl: 'https://gem.example/esg',
+      duplicatedFrom: campaign.id,
+      finishedBriefId: null,
+      editors: [],
+    });
+    expect((await listOf('tomek', '?owner=me')).map((c) => c.id)).toEqual([copy.id]);
+    // The copy is Tomek's alone; the original is unchanged.
+    expect((await call('GET', campaignPath(copy.id), 'zosia')).statusCode).toBe(404);
+    expect((await call('GET', campaignPath(campaign.id), 'zosia')).json()).toMatchObject({ briefVersion: 2 });
+
+    await call('PATCH', campaignPath(campaign.id), 'zosia', { sharing: 'private' });
+    expect((await call('POST', campaignDuplicatePath(campaign.id), 'tomek')).statusCode).toBe(404);
   });
 });
