@@ -17,6 +17,8 @@ export const READ_ONLY =
 export const OWNER_ONLY = 'Only the campaign’s owner can do this.';
 
 const uuidPattern = /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i;
+/** Whether an id can be a row's id (anything else is not found without a query). */
+export const isUuid = (id: string) => uuidPattern.test(id);
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type CampaignAccess = { campaign: CampaignRow; role: CampaignRole };
@@ -36,7 +38,7 @@ export async function campaignFor(
   campaignId: string,
   permission: CampaignPermission,
 ): Promise<CampaignAccess> {
-  if (!uuidPattern.test(campaignId)) throw new AppError(404, 'not_found', CAMPAIGN_NOT_FOUND);
+  if (!isUuid(campaignId)) throw new AppError(404, 'not_found', CAMPAIGN_NOT_FOUND);
   const [found] = await db
     .select({ campaign: campaigns, editor: campaignEditors.userId })
     .from(campaigns)

@@ -25,7 +25,7 @@ import {
 } from '../../db/schema/index';
 import { AppError } from '../../lib/app-error';
 import { fold } from '../../lib/search-text';
-import { campaignFor, roleOf, type CampaignRow } from './campaigns.access';
+import { campaignFor, isUuid, roleOf, type CampaignRow } from './campaigns.access';
 
 /**
  * Campaigns (issue 29): opened from a finished brief, listed with search and filters, the brief
@@ -43,8 +43,6 @@ export type FinishedBriefReader = (
 export type CrmCampaignLookup = (campaignId: string) => Promise<{ id: string; name: string } | null>;
 
 export type CampaignsDeps = { db: Db; finishedBrief: FinishedBriefReader; crmCampaign: CrmCampaignLookup };
-
-const uuidLike = (id: string) => /^[\da-f]{8}-[\da-f]{4}-[\da-f]{4}-[\da-f]{4}-[\da-f]{12}$/i.test(id);
 
 const personName = (row: { displayName: string | null; email: string | null } | null | undefined) =>
   row?.displayName?.trim() || row?.email?.trim() || 'A GEM user';
@@ -334,9 +332,9 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
     /** Removes an editor (the owner only); one who is not an editor is already gone. */
     async removeEditor(userId: string, campaignId: string, editorId: string): Promise<Campaign> {
       const { campaign, role } = await campaignFor(db, userId, campaignId, 'own');
-      const known = await people(uuidLike(editorId) ? [editorId] : []);
+      const known = await people(isUuid(editorId) ? [editorId] : []);
       await db.transaction(async (tx) => {
-        if (!uuidLike(editorId)) return;
+        if (!isUuid(editorId)) return;
         const removed = await tx
           .delete(campaignEditors)
           .where(and(eq(campaignEditors.campaignId, campaign.id), eq(campaignEditors.userId, editorId)))
