@@ -1,11 +1,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { CryptoKey, KeyObject } from 'jose';
+import type { IngestJob } from './salesforce/bulk-ingest';
+import type { RecordRejection } from './salesforce/dml';
 import { applyFault, type SalesforceFault } from './salesforce/faults';
 import type { SalesforceField } from './salesforce/field-types';
 import type { RecordedSalesforceRequest } from './salesforce/http';
 import { keyPrefixes, salesforceId } from './salesforce/ids';
-import { buildOrg, type SalesforceData } from './salesforce/org';
+import { buildOrg, type SalesforceData, type SalesforceRecord } from './salesforce/org';
 import { restApi, type QueryResults } from './salesforce/rest-api';
 import { tokenEndpoint, type Sessions } from './salesforce/token-endpoint';
 
@@ -22,6 +24,14 @@ import { tokenEndpoint, type Sessions } from './salesforce/token-endpoint';
  *   `Sforce-Query-Options: batchSize=n` header's), and the next page at
  *   `GET /services/data/vXX.X/query/<locator>-<offset>`, as `nextRecordsUrl` names it.
  * - `GET /services/data/vXX.X/sobjects` and `/sobjects/<Object>/describe`.
+ * - `POST /services/data/vXX.X/composite/sobjects`: sObject Collections create, up to 200
+ *   records, a SaveResult per record (`allOrNone` honoured); see `salesforce/sobject-collections.ts`.
+ * - Bulk API 2.0 ingest jobs (`/services/data/vXX.X/jobs/ingest`: create, upload the CSV, close,
+ *   poll, the successful, failed and unprocessed records as CSV, delete); see
+ *   `salesforce/bulk-ingest.ts`.
+ * - Records are created as the org would: lookups checked, a contact or lead that is already a
+ *   member of the campaign refused with `DUPLICATE_VALUE`, campaign member counts kept, and any
+ *   record a test's rule picks refused with the rule's error (`rejectRecords`).
  * - Errors in Salesforce's REST shape, `[{ message, errorCode }]`: `INVALID_SESSION_ID` (401) for
  *   a missing, expired or revoked token, `MALFORMED_QUERY`, `INVALID_FIELD`, `INVALID_TYPE`,
  *   `INVALID_QUERY_FILTER_OPERATOR` (a literal of the wrong type, an Id that is not one),
@@ -42,6 +52,8 @@ export type { SalesforceField, SalesforceFieldType } from './salesforce/field-ty
 export type { RecordedSalesforceRequest } from './salesforce/http';
 export { keyPrefixes, salesforceId, to18 } from './salesforce/ids';
 export type { SalesforceData, SalesforceRecord } from './salesforce/org';
+export type { RecordRejection, SaveResult } from './salesforce/dml';
+export { parseCsv } from './salesforce/csv';
 export { parseSoql, type SoqlQuery } from './salesforce/soql-parser';
 
 export type SalesforceServerOptions = {
@@ -55,6 +67,8 @@ export type SalesforceServerOptions = {
   fields?: Record<string, SalesforceField[]>;
   /** Records per query page; Salesforce's default is 2,000. */
   pageSize?: number;
+  /** How many polls of a closed Bulk API 2.0 ingest job answer InProgress before it completes (1). */
+  bulkPollsInProgress?: number;
   /**
    * Enables the JWT bearer grant: assertions signed with the matching private key (RS256), `iss`
    * the client id, a `sub`, an `aud` of login.salesforce.com, test.salesforce.com or this
@@ -77,6 +91,10 @@ export type SalesforceServer = {
   requests: RecordedSalesforceRequest[];
   /** Replaces the org's records. */
   setData(data: SalesforceData): void;
+  /** The org's records of an object as they are now (created ones included). */
+  records(object: string): SalesforceRecord[];
+  /** Refuses every record created from now on that one of the rules picks (none: accept all again). */
+  rejectRecords(rules: RecordRejection[]): void;
   /** Makes every token issued so far answer 401 INVALID_SESSION_ID; new ones work. */
   expireTokens(): void;
   /** Tokens issued so far (the newest last). */
@@ -85,7 +103,7 @@ export type SalesforceServer = {
   fail(...faults: SalesforceFault[]): void;
   /** Resolves once `count` requests have arrived in total (token requests included). */
   whenRequested(count: number): Promise<RecordedSalesforceRequest>;
-  /** Forgets recorded requests, queued faults and query locators. */
+  /** Forgets recorded requests, queued faults, query locators, ingest jobs and rejection rules. */
   reset(): void;
   close(): Promise<void>;
 };
@@ -100,6 +118,8 @@ export async function startSalesforceServer(
   let org = buildOrg(options.data ?? {}, options.fields ?? {});
   const sessions: Sessions = new Map();
   const locators = new Map<string, QueryResults>();
+  const jobs = new Map<string, IngestJob>();
+  let rejections: RecordRejection[] = [];
   let faults: SalesforceFault[] = [];
   const requests: RecordedSalesforceRequest[] = [];
   const waiters: { count: number; resolve: (r: RecordedSalesforceRequest) => void }[] = [];
@@ -134,7 +154,7 @@ export async function startSalesforceServer(
         void token(req, res, recorded, body);
         return;
       }
-      api(req, res, recorded);
+      api(req, res, recorded, body);
     });
   });
   await new Promise<void>((resolve) =>
@@ -151,7 +171,16 @@ export async function startSalesforceServer(
     scope: options.scope,
     jwtPublicKey: options.jwtPublicKey,
   });
-  const api = restApi({ sessions, org: () => org, locators, pageSize: options.pageSize ?? 2000 });
+  const api = restApi({
+    sessions,
+    org: () => org,
+    locators,
+    pageSize: options.pageSize ?? 2000,
+    rejections: () => rejections,
+    jobs,
+    pollsInProgress: options.bulkPollsInProgress ?? 1,
+    userId,
+  });
 
   return {
     url,
@@ -164,6 +193,11 @@ export async function startSalesforceServer(
     setData: (data) => {
       org = buildOrg(data, options.fields ?? {});
       locators.clear();
+      jobs.clear();
+    },
+    records: (object) => [...(org.records.get(object.toLowerCase()) ?? [])],
+    rejectRecords: (rules) => {
+      rejections = [...rules];
     },
     expireTokens: () => {
       for (const session of sessions.values()) session.expired = true;
@@ -182,6 +216,8 @@ export async function startSalesforceServer(
       requests.length = 0;
       faults = [];
       locators.clear();
+      jobs.clear();
+      rejections = [];
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

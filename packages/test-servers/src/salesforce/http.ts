@@ -16,6 +16,8 @@ export type RecordedSalesforceRequest = {
   soql?: string;
   /** The string literals the SOQL parsed to, unescaped, in order: what the values became. */
   literals?: string[];
+  /** The body of a REST request that has one (a collection's records, a job's CSV). */
+  body?: string;
   /** The status answered; undefined while hanging. */
   status?: number;
   /** The errorCode (REST) or error (OAuth) answered, if any. */
@@ -33,6 +35,26 @@ export const sendJson = (
   recorded.status = status;
   res.writeHead(status, { 'content-type': json });
   res.end(JSON.stringify(body));
+};
+
+/** A text body (a Bulk API result file) of this content type. */
+export const sendText = (
+  res: ServerResponse,
+  recorded: RecordedSalesforceRequest,
+  status: number,
+  contentType: string,
+  body: string,
+) => {
+  recorded.status = status;
+  res.writeHead(status, { 'content-type': `${contentType};charset=UTF-8` });
+  res.end(body);
+};
+
+/** A status with no body (201 for an upload, 204 for a delete). */
+export const sendEmpty = (res: ServerResponse, recorded: RecordedSalesforceRequest, status: number) => {
+  recorded.status = status;
+  res.writeHead(status);
+  res.end();
 };
 
 /** A REST error: `[{ message, errorCode }]`. */

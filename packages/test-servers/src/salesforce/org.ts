@@ -61,6 +61,8 @@ export type Org = {
   /** Records by object (lower-cased) and by Id (15 and 18 characters). */
   byId: Map<string, Map<string, SalesforceRecord>>;
   records: Map<string, SalesforceRecord[]>;
+  /** Records created through the API so far: numbers their Ids. */
+  created: number;
 };
 
 export function buildOrg(data: SalesforceData, extra: Record<string, SalesforceField[]>): Org {
@@ -83,5 +85,5 @@ export function buildOrg(data: SalesforceData, extra: Record<string, SalesforceF
     byId.set(name.toLowerCase(), index);
     records.set(name.toLowerCase(), normalized);
   }
-  return { schemas, byId, records };
+  return { schemas, byId, records, created: 0 };
 }

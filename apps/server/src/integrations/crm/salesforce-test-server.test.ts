@@ -1,5 +1,6 @@
 import {
   keyPrefixes,
+  parseCsv,
   salesforceId,
   startSalesforceServer,
   type SalesforceData,
@@ -429,5 +430,235 @@ describe.runIf(inject('dbKind') === 'pglite')('the Salesforce test server', () =
     } finally {
       await jwtOrg.close();
     }
+  });
+});
+
+describe.runIf(inject('dbKind') === 'pglite')('the Salesforce test server creating records', () => {
+  let sf: SalesforceServer;
+  const version = '62.0';
+  const base = `/services/data/v${version}`;
+  const contactIds = Array.from({ length: 6 }, (_, i) => salesforceId(keyPrefixes.Contact, i + 1));
+  const memberId = salesforceId(keyPrefixes.CampaignMember, 1);
+  type SaveResult = { id?: string; success: boolean; errors: { statusCode: string; message: string }[] };
+
+  beforeAll(async () => {
+    sf = await startSalesforceServer({
+      data: {
+        Campaign: [{ Id: campaignId, Name: 'ESG webinar Q3', NumberOfContacts: 1, NumberOfLeads: 0 }],
+        Contact: contactIds.map((Id, i) => ({ Id, LastName: `Nowak ${i + 1}` })),
+        CampaignMember: [{ Id: memberId, CampaignId: campaignId, ContactId: contactIds[0], Status: 'Sent' }],
+      },
+    });
+  });
+  afterAll(() => sf.close());
+
+  const bearer = async () => {
+    const res = await fetch(sf.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: sf.clientId,
+        client_secret: sf.clientSecret,
+      }).toString(),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  const call = async (
+    method: string,
+    path: string,
+    token: string,
+    body?: string,
+    type = 'application/json',
+  ) => {
+    const res = await fetch(new URL(path, sf.url), {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': type }) },
+      ...(body === undefined ? {} : { body }),
+    });
+    const text = await res.text();
+    return { status: res.status, type: res.headers.get('content-type'), text };
+  };
+  const create = async (token: string, records: Record<string, unknown>[], allOrNone = false) => {
+    const res = await call(
+      'POST',
+      `${base}/composite/sobjects`,
+      token,
+      JSON.stringify({
+        allOrNone,
+        records: records.map((r) => ({ attributes: { type: 'CampaignMember' }, ...r })),
+      }),
+    );
+    return { status: res.status, body: JSON.parse(res.text) as SaveResult[] & RestError };
+  };
+  const member = (contactId: string) => ({ CampaignId: campaignId, ContactId: contactId });
+
+  it('creates a collection record by record: DUPLICATE_VALUE for a member, a test’s rule, bad lookups', async () => {
+    const token = await bearer();
+    sf.rejectRecords([
+      {
+        object: 'CampaignMember',
+        when: (r) => r.ContactId === contactIds[2],
+        message: 'This contact opted out of campaigns.',
+      },
+    ]);
+    const { status, body } = await create(token, [
+      member(contactIds[1]!),
+      member(contactIds[0]!),
+      member(contactIds[2]!),
+      member(contactIds[3]!.slice(0, 15)),
+      { CampaignId: campaignId, ContactId: 'not-an-id' },
+      { CampaignId: salesforceId(keyPrefixes.Campaign, 99), ContactId: contactIds[4] },
+      { ContactId: contactIds[4] },
+    ]);
+    expect(status).toBe(200);
+    expect(body.map((r) => (r.success ? 'ok' : r.errors[0]!.statusCode))).toEqual([
+      'ok',
+      'DUPLICATE_VALUE',
+      'FIELD_CUSTOM_VALIDATION_EXCEPTION',
+      'ok',
+      'MALFORMED_ID',
+      'INVALID_CROSS_REFERENCE_KEY',
+      'REQUIRED_FIELD_MISSING',
+    ]);
+    expect(body[1]).toEqual({
+      success: false,
+      errors: [{ statusCode: 'DUPLICATE_VALUE', message: 'Already a campaign member.', fields: [] }],
+    });
+    expect(body[2]!.errors[0]!.message).toBe('This contact opted out of campaigns.');
+    expect(body[0]!.id).toMatch(/^00v[a-z0-9]{15}$/i);
+    // What was created is in the org, with the defaults and lookups in their 18-character form.
+    const rows = await call(
+      'GET',
+      `${base}/query?q=${encodeURIComponent(`SELECT Id, ContactId, Status, HasResponded FROM CampaignMember WHERE CampaignId = '${campaignId}' ORDER BY Id`)}`,
+      token,
+    );
+    const found = (JSON.parse(rows.text) as QueryResult).records;
+    expect(found.map((r) => r.ContactId)).toEqual([contactIds[0], contactIds[1], contactIds[3]]);
+    expect(found[1]).toMatchObject({ Id: body[0]!.id, Status: 'Sent', HasResponded: false });
+    expect(sf.records('Campaign')[0]!.NumberOfContacts).toBe(3);
+    sf.rejectRecords([]);
+  });
+
+  it('takes every record back with allOrNone, and refuses a request that is not one', async () => {
+    const token = await bearer();
+    const before = sf.records('CampaignMember').length;
+    const rolledBack = await create(token, [member(contactIds[5]!), member(contactIds[0]!)], true);
+    expect(rolledBack.body.map((r) => r.errors[0]!.statusCode)).toEqual([
+      'ALL_OR_NONE_OPERATION_ROLLED_BACK',
+      'DUPLICATE_VALUE',
+    ]);
+    expect(sf.records('CampaignMember')).toHaveLength(before);
+    // The member rolled back can be created after all.
+    expect((await create(token, [member(contactIds[5]!)])).body[0]!.success).toBe(true);
+
+    const tooMany = await create(
+      token,
+      Array.from({ length: 201 }, () => member(contactIds[4]!)),
+    );
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body[0]!.errorCode).toBe('EXCEEDED_ID_LIMIT');
+    const unknownField = await create(token, [{ ...member(contactIds[4]!), Goal__c: 'x' }]);
+    expect([unknownField.status, unknownField.body[0]!.errorCode]).toEqual([400, 'INVALID_FIELD']);
+    const get = await call('GET', `${base}/composite/sobjects`, token);
+    expect(get.status).toBe(405);
+  });
+
+  it('runs a Bulk API 2.0 ingest job: create, upload, close, poll, results as CSV, delete', async () => {
+    const token = await bearer();
+    const fresh = Array.from({ length: 3 }, (_, i) => salesforceId(keyPrefixes.Contact, 100 + i));
+    sf.setData({
+      Campaign: [{ Id: campaignId, Name: 'ESG webinar Q3' }],
+      Contact: [...contactIds, ...fresh].map((Id) => ({ Id, LastName: 'Nowak' })),
+      CampaignMember: [{ Id: memberId, CampaignId: campaignId, ContactId: contactIds[0] }],
+    });
+    sf.rejectRecords([
+      {
+        when: (r) => r.ContactId === fresh[2],
+        statusCode: 'CANNOT_INSERT_UPDATE_ACTIVATE_ENTITY',
+        message: 'Trigger: no',
+      },
+    ]);
+    const json = <T>(r: { text: string }) => JSON.parse(r.text) as T;
+    type Job = {
+      id: string;
+      state: string;
+      numberRecordsProcessed: number;
+      numberRecordsFailed: number;
+      contentUrl: string;
+    };
+    const opened = await call(
+      'POST',
+      `${base}/jobs/ingest`,
+      token,
+      JSON.stringify({ object: 'CampaignMember', operation: 'insert', contentType: 'CSV', lineEnding: 'LF' }),
+    );
+    const job = json<Job>(opened);
+    expect(opened.status).toBe(200);
+    expect(job).toMatchObject({
+      state: 'Open',
+      contentUrl: `services/data/v${version}/jobs/ingest/${job.id}/batches`,
+    });
+    expect(job.id).toMatch(/^750/);
+    const csv = ['CampaignId,ContactId', ...[contactIds[0], ...fresh].map((c) => `${campaignId},${c}`)].join(
+      '\n',
+    );
+    const upload = await call('PUT', `${base}/jobs/ingest/${job.id}/batches`, token, csv, 'text/csv');
+    expect([upload.status, upload.text]).toEqual([201, '']);
+    expect((await call('GET', `${base}/jobs/ingest/${job.id}/successfulResults`, token)).status).toBe(409);
+    const closed = await call(
+      'PATCH',
+      `${base}/jobs/ingest/${job.id}`,
+      token,
+      JSON.stringify({ state: 'UploadComplete' }),
+    );
+    expect(json<Job>(closed).state).toBe('UploadComplete');
+    expect(json<Job>(await call('GET', `${base}/jobs/ingest/${job.id}`, token)).state).toBe('InProgress');
+    expect(json<Job>(await call('GET', `${base}/jobs/ingest/${job.id}`, token))).toMatchObject({
+      state: 'JobComplete',
+      numberRecordsProcessed: 4,
+      numberRecordsFailed: 2,
+    });
+    const successful = await call('GET', `${base}/jobs/ingest/${job.id}/successfulResults`, token);
+    expect(successful.type).toMatch(/^text\/csv/);
+    const ok = parseCsv(successful.text);
+    expect(ok[0]).toEqual(['sf__Id', 'sf__Created', 'CampaignId', 'ContactId']);
+    // Not in the upload's order, as Salesforce warns.
+    expect(ok.slice(1).map((row) => row[3])).toEqual([fresh[1], fresh[0]]);
+    const failed = parseCsv((await call('GET', `${base}/jobs/ingest/${job.id}/failedResults`, token)).text);
+    expect(failed).toEqual([
+      ['sf__Id', 'sf__Error', 'CampaignId', 'ContactId'],
+      ['', 'CANNOT_INSERT_UPDATE_ACTIVATE_ENTITY:Trigger: no:--', campaignId, fresh[2]],
+      ['', 'DUPLICATE_VALUE:Already a campaign member.:--', campaignId, contactIds[0]],
+    ]);
+    const unprocessed = await call('GET', `${base}/jobs/ingest/${job.id}/unprocessedrecords`, token);
+    expect(parseCsv(unprocessed.text)).toEqual([['CampaignId', 'ContactId']]);
+    expect(sf.records('CampaignMember').map((m) => m.ContactId)).toEqual([contactIds[0], fresh[0], fresh[1]]);
+    expect((await call('DELETE', `${base}/jobs/ingest/${job.id}`, token)).status).toBe(204);
+    expect((await call('GET', `${base}/jobs/ingest/${job.id}`, token)).status).toBe(404);
+
+    // A header naming a field the object does not have fails the job.
+    const bad = json<Job>(
+      await call(
+        'POST',
+        `${base}/jobs/ingest`,
+        token,
+        JSON.stringify({ object: 'CampaignMember', operation: 'insert' }),
+      ),
+    );
+    await call(
+      'PUT',
+      `${base}/jobs/ingest/${bad.id}/batches`,
+      token,
+      'CampaignId,Goal__c\nx,y\n',
+      'text/csv',
+    );
+    await call('PATCH', `${base}/jobs/ingest/${bad.id}`, token, JSON.stringify({ state: 'UploadComplete' }));
+    await call('GET', `${base}/jobs/ingest/${bad.id}`, token);
+    expect(json(await call('GET', `${base}/jobs/ingest/${bad.id}`, token))).toMatchObject({
+      state: 'Failed',
+      errorMessage: 'InvalidBatch : Field name not found : Goal__c',
+    });
+    sf.reset();
   });
 });
