@@ -11,19 +11,28 @@ type CataloguePageProps = {
   description: string;
   /** Beside the heading, in a box of its own: a word about the whole list. */
   note?: ReactNode;
+  /** Above the grid: a search and its filters, or a word about a related page. */
+  toolbar?: ReactNode;
   /** Names the grid for screen readers. */
   listLabel: string;
+  /** Stands in the grid's place when there are no cards to show: loading, nothing yet, failed. */
+  listState?: ReactNode;
   /** The cards, each in an <li>. */
-  children: ReactNode;
+  children?: ReactNode;
 };
 
-/** A page that lists a catalogue as a grid of cards under a white intro band (the tools, the market areas). */
+/**
+ * A page that lists a catalogue as a grid of cards under a white intro band (the tools, the market
+ * areas, the campaigns).
+ */
 export function CataloguePage({
   eyebrow,
   title,
   description,
   note,
+  toolbar,
   listLabel,
+  listState,
   children,
 }: CataloguePageProps) {
   return (
@@ -35,7 +44,8 @@ export function CataloguePage({
         </Container>
       </div>
       <Container className={styles.list}>
-        <CardGrid label={listLabel}>{children}</CardGrid>
+        {toolbar}
+        {listState ?? <CardGrid label={listLabel}>{children}</CardGrid>}
       </Container>
     </>
   );
