@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, NetworkError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 
+import { createCampaign } from './api/create-campaign';
 import { chatSessionsQueryOptions } from './api/get-chat-sessions';
 import { finishedBriefQueryOptions } from './api/get-finished-brief';
 import { finishedBriefListsKey } from './api/get-finished-briefs';
@@ -54,10 +55,13 @@ function UndoToast({
 export const chatLink = (sessionId: string = NEW_CHAT) =>
   `/tools/brief-creator?session=${encodeURIComponent(sessionId)}`;
 
+/** A campaign's page (the campaigns feature's route). */
+const campaignLink = (campaignId: string) => `/campaigns/${encodeURIComponent(campaignId)}`;
+
 /**
  * What can be done with a finished brief (issue 27): delete it, with Undo in the toast that says
- * so (the server keeps who deleted it and when, and Undo clears that), and start a new chat from
- * its data.
+ * so (the server keeps who deleted it and when, and Undo clears that), start a new chat from its
+ * data, and make a campaign of it (issue 29).
  */
 export function useFinishedBriefActions() {
   const queryClient = useQueryClient();
@@ -116,5 +120,18 @@ export function useFinishedBriefActions() {
     }
   }
 
-  return { pending, remove, startFrom };
+  /** 'Create campaign': the campaign made from the brief (a new one, or the user's earlier one), opened. */
+  async function toCampaign(brief: BriefRef) {
+    setPending(brief.id);
+    try {
+      const campaign = await createCampaign(brief.id);
+      await navigate(campaignLink(campaign.id));
+    } catch (error) {
+      toast.error(reasonOf(error, `A campaign could not be made from “${brief.title}”.`));
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return { pending, remove, startFrom, toCampaign };
 }

@@ -113,6 +113,14 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
           </div>
         </dl>
         <div className={styles.detailsActions}>
+          <Button
+            variant="brand"
+            className={shared.smallButton}
+            disabled={actions.pending === brief.id}
+            onClick={() => void actions.toCampaign({ id: brief.id, title: brief.title })}
+          >
+            Create campaign
+          </Button>
           <ExportButtons
             brief={{ title: brief.title, data, createdAt: brief.createdAt, id: brief.id }}
             disabled={false}

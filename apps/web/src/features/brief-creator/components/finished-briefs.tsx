@@ -161,6 +161,7 @@ export function FinishedBriefs() {
             busy={actions.pending === brief.id}
             onDelete={() => void actions.remove({ id: brief.id, title: brief.title })}
             onStartFrom={() => void actions.startFrom({ id: brief.id, title: brief.title })}
+            onCreateCampaign={() => void actions.toCampaign({ id: brief.id, title: brief.title })}
           />
         ))}
       </CardList>
@@ -180,11 +181,13 @@ function FinishedBriefCard({
   busy,
   onDelete,
   onStartFrom,
+  onCreateCampaign,
 }: {
   brief: FinishedBrief;
   busy: boolean;
   onDelete: () => void;
   onStartFrom: () => void;
+  onCreateCampaign: () => void;
 }) {
   const data = briefDataOfSystemMessage(brief.briefDataJson);
   const notSpecified = <span className={shared.notSpecified}>Not specified</span>;
@@ -233,6 +236,15 @@ function FinishedBriefCard({
           >
             <SparkIcon />
             Start from this brief
+          </Button>
+          <Button
+            variant="secondary"
+            className={shared.smallButton}
+            disabled={busy}
+            aria-label={`Create campaign from ${brief.title}`}
+            onClick={onCreateCampaign}
+          >
+            Create campaign
           </Button>
           <button
             type="button"
