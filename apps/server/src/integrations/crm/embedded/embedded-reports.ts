@@ -108,26 +108,38 @@ async function contactRows(
 
 /** The contacts (c, their account a) a report lists. */
 function reportCondition(report: CrmReportQuery): SQL {
-  const member = (condition: SQL) =>
-    sql`exists (select 1 from crm_campaign_members m where m.contact_id = c.id and ${condition})`;
+  const audience = audienceCondition(report);
+  if (audience === null) return sql`false`;
+  if (report.type === 'follow-up') return audience;
   // One hashed set of the campaign's members per statement, not a probe per contact (contact_id is
   // never null, so `not in` means what `not exists` would).
-  const notMember = sql`c.id not in (select m.contact_id from crm_campaign_members m where m.campaign_id = ${report.campaignId})`;
+  return sql`${audience} and c.id not in (select m.contact_id from crm_campaign_members m where m.campaign_id = ${report.campaignId})`;
+}
+
+/**
+ * The contacts (c, their account a) a report is about, whether or not they are members of its
+ * campaign: the segment (new prospects), the campaign's members in it who did not respond
+ * (follow-up), or its responders to the past campaigns (past responders); null for nobody (no
+ * past campaign). The report lists them less the campaign's members, but for a follow-up.
+ */
+export function audienceCondition(report: CrmReportQuery): SQL | null {
+  const member = (condition: SQL) =>
+    sql`exists (select 1 from crm_campaign_members m where m.contact_id = c.id and ${condition})`;
   const segment = segmentCondition(report.segment);
   switch (report.type) {
     case 'new-prospects':
-      return sql`${segment} and ${notMember}`;
+      return segment;
     case 'follow-up':
       return sql`${segment} and ${member(sql`m.campaign_id = ${report.campaignId} and not m.has_responded`)}`;
     case 'past-responders': {
       const past = report.pastCampaignIds.filter((id) => SALESFORCE_ID_18.test(id));
-      if (past.length === 0) return sql`false`;
+      if (past.length === 0) return null;
       return sql`${segment} and ${member(
         sql`m.campaign_id in (${sql.join(
           past.map((id) => sql`${id}`),
           sql`, `,
         )}) and m.has_responded`,
-      )} and ${notMember}`;
+      )}`;
     }
   }
 }
