@@ -121,6 +121,19 @@ const signedInVisits: Visit[] = [
     ready: heading('Accessible Spring Webinar'),
   },
   {
+    route: '/campaigns/:campaignId',
+    name: 'campaign',
+    path: (page) => campaignFromBrief(page),
+    ready: (page) =>
+      page.getByRole('region', { name: 'Brief versions' }).getByRole('article').first().waitFor(),
+  },
+  {
+    route: '/campaigns',
+    name: 'campaigns',
+    path: '/campaigns',
+    ready: (page) => page.getByRole('list', { name: 'Campaigns' }).getByRole('article').first().waitFor(),
+  },
+  {
     route: '/tools/competitor-search',
     name: 'competitor search',
     path: '/tools/competitor-search',
@@ -197,6 +210,13 @@ async function finishedBrief(page: Page, width: Width, found: string[]): Promise
   const link = chat.getByRole('link', { name: 'View the finished brief' });
   await link.waitFor({ timeout: 15_000 });
   return (await link.getAttribute('href')) ?? '';
+}
+
+/** A campaign of the finished brief the visit before opened (its Create campaign). */
+async function campaignFromBrief(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/campaigns/'), { timeout: 15_000 });
+  return new URL(page.url()).pathname;
 }
 
 /** A report of the demo CRM's first recent campaign, as 'Open Report' links it. */

@@ -23,6 +23,8 @@ export const webRoutePatterns = [
   '/tools/marketing-converter',
   '/tools/campaign-audience-builder',
   '/tools/campaign-audience-builder/report',
+  '/campaigns',
+  '/campaigns/:campaignId',
   '/how-to-use',
 ] as const;
 export type WebRoutePattern = (typeof webRoutePatterns)[number];

@@ -73,6 +73,8 @@ const CampaignAudienceBuilderReportRoute = lazyPage(
   () => import('./routes/campaign-audience-builder-report'),
   'CampaignAudienceBuilderReportRoute',
 );
+const CampaignRoute = lazyPage(() => import('./routes/campaign'), 'CampaignRoute');
+const CampaignsRoute = lazyPage(() => import('./routes/campaigns'), 'CampaignsRoute');
 const CompetitorSearchRoute = lazyPage(() => import('./routes/competitor-search'), 'CompetitorSearchRoute');
 const HowToUseRoute = lazyPage(() => import('./routes/how-to-use'), 'HowToUseRoute');
 const MarketAreaRoute = lazyPage(() => import('./routes/market-area'), 'MarketAreaRoute');
@@ -119,6 +121,8 @@ const gatedPages: RouteObject[] = [
   lazyRoute('/tools/marketing-converter', MarketingConverterRoute),
   lazyRoute('/tools/campaign-audience-builder', CampaignAudienceBuilderRoute),
   lazyRoute('/tools/campaign-audience-builder/report', CampaignAudienceBuilderReportRoute),
+  lazyRoute('/campaigns', CampaignsRoute),
+  lazyRoute('/campaigns/:campaignId', CampaignRoute),
   lazyRoute('/how-to-use', HowToUseRoute),
 ];
 

@@ -39,17 +39,17 @@ describe('main layout', () => {
     expect(brand.textContent).toBe('GEM Generative and Enhanced Marketing');
   });
 
-  it('shows the four main links and hides Logout when signed out', () => {
+  it('shows the five main links and hides Logout when signed out', () => {
     renderLayout(false);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(linkNames(nav)).toEqual(['Home', 'Market Research', 'Tools', 'How to use']);
+    expect(linkNames(nav)).toEqual(['Home', 'Market Research', 'Tools', 'Campaigns', 'How to use']);
     expect(screen.queryByRole('link', { name: 'Logout' })).toBeNull();
   });
 
   it('shows Logout, linking to /logout, when signed in', () => {
     renderLayout(true);
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(linkNames(nav)).toEqual(['Home', 'Market Research', 'Tools', 'How to use', 'Logout']);
+    expect(linkNames(nav)).toEqual(['Home', 'Market Research', 'Tools', 'Campaigns', 'How to use', 'Logout']);
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
   });
 

@@ -21,6 +21,7 @@ describe('mobile menu', () => {
       'Home',
       'Market Research',
       'Tools',
+      'Campaigns',
       'How to use',
       'Logout',
     ]);

@@ -12,6 +12,7 @@ const navItems: readonly NavItem[] = [
   { to: '/', label: 'Home', end: true },
   { to: '/market-research', label: 'Market Research' },
   { to: '/tools', label: 'Tools' },
+  { to: '/campaigns', label: 'Campaigns' },
   { to: '/how-to-use', label: 'How to use' },
   { to: '/logout', label: 'Logout', signedInOnly: true },
 ];

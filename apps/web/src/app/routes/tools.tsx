@@ -1,7 +1,9 @@
 import { freeTools, tools } from '@gem/contracts/catalogue';
+import { Link } from 'react-router';
 
 import { Badge } from '@/components/ui/badge';
 import { CataloguePage } from '@/components/ui/catalogue-page';
+import { Notice } from '@/components/ui/notice';
 import { ToolCard } from '@/features/tools/components/tool-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -18,6 +20,12 @@ export function ToolsRoute() {
           <Badge tone="success">Free</Badge>
           <span>{freeTools.map((tool) => tool.name).join(', ')} works without signing in.</span>
         </>
+      }
+      toolbar={
+        <Notice>
+          A finished brief becomes a campaign, where everything made from it is kept together.{' '}
+          <Link to="/campaigns">Open your campaigns</Link>
+        </Notice>
       }
       listLabel="All tools"
     >
