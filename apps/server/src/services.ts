@@ -8,6 +8,7 @@ import type { Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './modules/writing-tools/writing-tools.service';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
+import { createCampaignAssets } from './modules/campaigns/campaign-assets.service';
 import { createCampaigns } from './modules/campaigns/campaigns.service';
 import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
 import {
@@ -56,12 +57,13 @@ export function createServices({ config, database, adapters, log, metrics, now }
     turnLeaseMs: 4 * config.ai.timeoutMs + 30_000,
     contextTokens: config.ai.contextTokens,
   });
+  const writingTools = createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens });
   return {
     identityProvider: adapters.identityProvider,
     identity: createIdentityService({ db, auth: config.auth, access: config.access, now }),
     health: createHealthService({ database, version: packageJson.version }),
     ai,
-    writingTools: createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens }),
+    writingTools,
     briefCreator,
     // A campaign is opened from a finished brief, read through the brief creator (modules never
     // import each other), and names its CRM campaign, checked through the Crm port.
@@ -69,6 +71,11 @@ export function createServices({ config, database, adapters, log, metrics, now }
       db,
       finishedBrief: briefCreator.finishedBrief,
       crmCampaign: (id) => adapters.crm.getCampaign(id),
+    }),
+    // Its assets are made by the writing tools' own pipeline.
+    campaignAssets: createCampaignAssets({
+      db,
+      write: (request) => writingTools.streamTool(request as Parameters<typeof writingTools.streamTool>[0]),
     }),
     marketResearch: createMarketResearchService({ db, sources: feeds.sources }),
     competitorSearch: createCompetitorSearchService({ db, search: adapters.webSearch, competitors }),

@@ -182,6 +182,11 @@ export const campaignActions = [
   'crm-campaign-set',
   'landing-page-set',
   'duplicated',
+  'asset-generated',
+  'asset-saved',
+  'asset-conflict',
+  'asset-status-changed',
+  'asset-restored',
 ] as const;
 export type CampaignAction = (typeof campaignActions)[number];
 

@@ -80,7 +80,7 @@ function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
   if (err instanceof AppError) {
     if (err.statusCode >= 500) req.log.error({ err }, 'request failed');
     if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
-    return sendError(reply, err.statusCode, err.code, err.message);
+    return sendError(reply, err.statusCode, err.code, err.message, err.issues);
   }
   if (isDatabaseUnavailable(err)) {
     req.log.error({ err }, 'request failed: the database cannot be reached');

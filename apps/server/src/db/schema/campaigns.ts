@@ -104,3 +104,53 @@ export const campaignActivity = pgTable(
   },
   (t) => [index('campaign_activity_campaign_at_idx').on(t.campaignId, t.at.desc())],
 );
+
+/**
+ * A campaign's asset for one channel: its status, the version everyone works on, and while it is
+ * being generated, who holds it and until when (the lease that keeps a second generation of it,
+ * from any instance, from starting; 'Generate all' reads its progress from these rows).
+ */
+export const campaignAssets = pgTable(
+  'campaign_assets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    status: text('status', { enum: ['draft', 'in-review', 'approved'] })
+      .notNull()
+      .default('draft'),
+    /** 0 until its first text. */
+    currentVersion: integer('current_version').notNull().default(0),
+    /** The newest version's number (a conflicting save is newer than the current one). */
+    lastVersion: integer('last_version').notNull().default(0),
+    generatingBy: uuid('generating_by').references(() => users.id, { onDelete: 'set null' }),
+    generatingUntil: timestamp('generating_until', { withTimezone: true }),
+    /** Why its last generation failed (cleared by the next one that succeeds). */
+    lastError: text('last_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_assets_campaign_channel_key').on(t.campaignId, t.channel),
+    check('campaign_assets_status_check', sql`${t.status} in ('draft', 'in-review', 'approved')`),
+  ],
+);
+
+/** Every text an asset has had: each generation and each save, from 1. */
+export const campaignAssetVersions = pgTable(
+  'campaign_asset_versions',
+  {
+    assetId: uuid('asset_id')
+      .notNull()
+      .references(() => campaignAssets.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    kind: text('kind', { enum: ['generated', 'edited', 'restored', 'conflict'] }).notNull(),
+    text: text('text').notNull(),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Generated versions: contracts' AssetProvenance. */
+    provenance: jsonb('provenance'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.version] })],
+);

@@ -15,7 +15,7 @@ import {
   type UpdateCampaignRequest,
 } from '@gem/contracts/campaigns';
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   campaignActivity,
   campaignBriefVersions,
@@ -26,6 +26,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { fold } from '../../lib/search-text';
 import { campaignFor, isUuid, roleOf, type CampaignRow } from './campaigns.access';
+import { peopleById, personName, recordActivity, someone } from './campaigns.records';
 
 /**
  * Campaigns (issue 29): opened from a finished brief, listed with search and filters, the brief
@@ -44,21 +45,8 @@ export type CrmCampaignLookup = (campaignId: string) => Promise<{ id: string; na
 
 export type CampaignsDeps = { db: Db; finishedBrief: FinishedBriefReader; crmCampaign: CrmCampaignLookup };
 
-const personName = (row: { displayName: string | null; email: string | null } | null | undefined) =>
-  row?.displayName?.trim() || row?.email?.trim() || 'A GEM user';
-
 export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDeps) {
-  async function people(ids: (string | null)[]): Promise<Map<string, CampaignPerson>> {
-    const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-    if (wanted.length === 0) return new Map();
-    const rows = await db
-      .select({ id: users.id, displayName: users.displayName, email: users.email })
-      .from(users)
-      .where(inArray(users.id, wanted));
-    return new Map(rows.map((row) => [row.id, { id: row.id, name: personName(row) }]));
-  }
-  const someone = (id: string | null, known: Map<string, CampaignPerson>): CampaignPerson =>
-    (id && known.get(id)) || { id: id ?? '00000000-0000-0000-0000-000000000000', name: 'A former GEM user' };
+  const people = (ids: (string | null)[]) => peopleById(db, ids);
 
   async function latestBrief(campaign: CampaignRow): Promise<BriefData> {
     const [row] = await db
@@ -112,10 +100,6 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
       landingUrl: campaign.landingUrl,
       duplicatedFrom: campaign.duplicatedFromId,
     };
-  }
-
-  async function record(tx: Tx, campaignId: string, actorId: string, action: CampaignAction, detail = '') {
-    await tx.insert(campaignActivity).values({ campaignId, actorId, action, detail });
   }
 
   return {
@@ -200,7 +184,7 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
         await tx
           .insert(campaignBriefVersions)
           .values({ campaignId: row.id, version: 1, briefData: brief, authorId: userId });
-        await record(tx, row.id, userId, 'created', `From the finished brief “${source.title}”`);
+        await recordActivity(tx, row.id, userId, 'created', `From the finished brief “${source.title}”`);
         return row;
       });
       if (made) return { campaign: await details(made, 'owner'), created: true };
@@ -236,11 +220,11 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
           .where(eq(campaigns.id, campaign.id))
           .returning();
         if (change.name !== undefined && change.name !== campaign.name) {
-          await record(tx, campaign.id, userId, 'renamed', `“${campaign.name}” → “${change.name}”`);
+          await recordActivity(tx, campaign.id, userId, 'renamed', `“${campaign.name}” → “${change.name}”`);
         }
         if (change.status && change.status !== campaign.status) {
           const from = campaignStatusLabels[campaign.status];
-          await record(
+          await recordActivity(
             tx,
             campaign.id,
             userId,
@@ -250,14 +234,14 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
         }
         if (change.crmCampaignId !== undefined && change.crmCampaignId !== campaign.crmCampaignId) {
           const detail = crm ? `${crm.name} (${crm.id})` : 'Taken off';
-          await record(tx, campaign.id, userId, 'crm-campaign-set', detail);
+          await recordActivity(tx, campaign.id, userId, 'crm-campaign-set', detail);
         }
         if (change.landingUrl !== undefined && change.landingUrl !== campaign.landingUrl) {
-          await record(tx, campaign.id, userId, 'landing-page-set', change.landingUrl ?? 'Taken off');
+          await recordActivity(tx, campaign.id, userId, 'landing-page-set', change.landingUrl ?? 'Taken off');
         }
         if (change.sharing && change.sharing !== campaign.sharing) {
           const to = change.sharing === 'team' ? 'Shared with the team (read only)' : 'Private';
-          await record(tx, campaign.id, userId, 'sharing-changed', to);
+          await recordActivity(tx, campaign.id, userId, 'sharing-changed', to);
         }
         return row!;
       });
@@ -284,7 +268,7 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
         await tx
           .insert(campaignBriefVersions)
           .values({ campaignId: campaign.id, version: row.briefVersion, briefData: brief, authorId: userId });
-        await record(tx, campaign.id, userId, 'brief-saved', `Brief version ${row.briefVersion}`);
+        await recordActivity(tx, campaign.id, userId, 'brief-saved', `Brief version ${row.briefVersion}`);
         return row;
       });
       if (!saved) {
@@ -324,7 +308,8 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
           .values({ campaignId: campaign.id, userId: person.id })
           .onConflictDoNothing()
           .returning();
-        if (added.length > 0) await record(tx, campaign.id, userId, 'editor-added', personName(person));
+        if (added.length > 0)
+          await recordActivity(tx, campaign.id, userId, 'editor-added', personName(person));
       });
       return details(campaign, role);
     },
@@ -340,7 +325,7 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
           .where(and(eq(campaignEditors.campaignId, campaign.id), eq(campaignEditors.userId, editorId)))
           .returning();
         if (removed.length > 0)
-          await record(tx, campaign.id, userId, 'editor-removed', someone(editorId, known).name);
+          await recordActivity(tx, campaign.id, userId, 'editor-removed', someone(editorId, known).name);
       });
       return details(campaign, role);
     },
@@ -366,7 +351,7 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
         await tx
           .insert(campaignBriefVersions)
           .values({ campaignId: row!.id, version: 1, briefData: brief, authorId: userId });
-        await record(tx, row!.id, userId, 'duplicated', `A copy of “${campaign.name}”`);
+        await recordActivity(tx, row!.id, userId, 'duplicated', `A copy of “${campaign.name}”`);
         return row!;
       });
       return details(copy, 'owner');

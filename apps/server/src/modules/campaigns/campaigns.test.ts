@@ -1,4 +1,3 @@
-import { briefCreatorPaths, chatResponseSchema, type ChatRequest } from '@gem/contracts/brief-creator';
 import {
   campaignActivityPath,
   campaignEditorPath,
@@ -11,15 +10,14 @@ import {
   campaignSchema,
   campaignsPaths,
   campaignsResponseSchema,
-  type Campaign,
 } from '@gem/contracts/campaigns';
 import {
   campaignAudienceBuilderPaths,
   campaignsResponseSchema as crmCampaignsResponseSchema,
 } from '@gem/contracts/campaign-audience-builder';
-import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { describe, expect, it } from 'vitest';
 import { useAiHarness } from '../../../test/ai-harness';
+import { campaignCalls, issuesOf } from './campaigns.test-support';
 
 /**
  * Campaigns through the real app (buildTestApp) on a real database: opened from a finished brief
@@ -28,6 +26,7 @@ import { useAiHarness } from '../../../test/ai-harness';
  * a reader of a campaign shared with the team.
  */
 const h = useAiHarness();
+const { call, finishedBrief, openCampaign } = campaignCalls(h);
 
 const webinar = {
   campaignName: 'CFO Webinar 2027',
@@ -42,40 +41,6 @@ const report = {
   primaryObjective: 'Pobrania raportu przez członków zarządów.',
   channels: ['Email'],
 };
-
-async function call(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  url: string,
-  user: string,
-  payload?: object,
-) {
-  return h.main.inject({ method, url, headers: { authorization: await h.bearer(user) }, payload });
-}
-
-/** A brief of `user`'s accepted in the brief creator with `data`; its id. */
-async function finishedBrief(user: string, data: Record<string, unknown>) {
-  const chat = async (body: ChatRequest) => {
-    const res = await call('POST', briefCreatorPaths.chat, user, body);
-    expect(res.statusCode, res.body).toBe(200);
-    return chatResponseSchema.parse(res.json());
-  };
-  h.ai.enqueue({ kind: 'object', value: briefChatTurn('Noted.', data, false) });
-  const { sessionId } = await chat({ message: `About ${String(data.campaignName)}`, language: 'English' });
-  const { finishedBriefId } = await chat({ message: '', sessionId, confirmJsonResponse: true });
-  return finishedBriefId!;
-}
-
-async function openCampaign(user: string, data: Record<string, unknown>): Promise<Campaign> {
-  const res = await call('POST', campaignsPaths.campaigns, user, {
-    finishedBriefId: await finishedBrief(user, data),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return campaignSchema.parse(res.json());
-}
-
-/** The messages of a 400's issues, one per field. */
-const issuesOf = (res: { json(): unknown }) =>
-  (res.json() as { error: { issues?: { message: string }[] } }).error.issues?.map((i) => i.message) ?? [];
 
 const listOf = async (user: string, query = '') => {
   const res = await call('GET', `${campaignsPaths.campaigns}${query}`, user);

@@ -13,13 +13,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AiPlatform } from '../../lib/ai/ai-platform';
 import { abortWhenClientLeaves, sendNdjson } from '../../lib/http/ndjson';
 import { userOf } from '../../plugins/auth';
-import { articleTool } from './article/article.tool';
 import { generatePromptPrompt } from './generate-prompt';
 import type { WritingToolDefinition } from './generation-pipeline';
-import { paidAdsTool } from './paid-ads/paid-ads.tool';
-import { socialMediaPostTool } from './social-media-post/social-media-post.tool';
 import { summarizeTool } from './summarize/summarize.tool';
-import { teaserGeneratorTool } from './teaser-generator/teaser-generator.tool';
+import { toolCall, writingToolDefinitions } from './writing-tool-definitions';
 import type { WritingTools } from './writing-tools.service';
 
 export type WritingToolsRoutesOptions = { ai: AiPlatform; writingTools: WritingTools };
@@ -30,7 +27,7 @@ export type WritingToolsRoutesOptions = { ai: AiPlatform; writingTools: WritingT
  * Register inside the protected scope.
  */
 export const writingToolsRoutes: FastifyPluginAsyncZod<WritingToolsRoutesOptions> = async (app, options) => {
-  for (const tool of [articleTool, socialMediaPostTool, summarizeTool, paidAdsTool, teaserGeneratorTool])
+  for (const tool of Object.values(writingToolDefinitions))
     await app.register(writingToolRoutes(tool), options);
   await app.register(compatibilityRoutes, options);
 };
@@ -53,15 +50,9 @@ function writingToolRoutes<N extends WritingToolName>(
         preValidation: async () => ai.assertConfigured(),
       },
       async (req, reply) => {
-        const input = req.body as WritingToolInput<N>;
         const events = await writingTools.stream({
           userId: userOf(req).id,
-          tool: name,
-          input,
-          prompt: definition.prompt(input),
-          reader: definition.reader,
-          limit: typeof definition.limit === 'function' ? definition.limit(input) : definition.limit,
-          maxOutputTokens: definition.maxOutputTokens,
+          ...toolCall(definition, req.body as WritingToolInput<N>),
           signal: abortWhenClientLeaves(reply),
           log: req.log,
         });

@@ -2,6 +2,7 @@ import { toStorableText } from '@gem/contracts/storable-text';
 import { withoutBidiControls } from '@gem/contracts/text-rules';
 import {
   generationOutputSchema,
+  type WritingToolInput,
   type GenerationEvent,
   type GenerationOutput,
   type GenerationHistoryResponse,
@@ -9,6 +10,7 @@ import {
 } from '@gem/contracts/writing-tools';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { Log } from '../../lib/logger';
 import { generations } from '../../db/schema/index';
 import { LlmError } from '../../integrations/llm/text-model';
 import { isCancelled, toAppError, toStreamError } from '../../lib/ai/ai-errors';
@@ -21,6 +23,7 @@ import {
   type PipelineResult,
   type Prompt,
 } from './generation-pipeline';
+import { promptVersion, revisionPrompt, toolCall, writingToolDefinitions } from './writing-tool-definitions';
 
 /**
  * The four writing tools' use cases on top of the AI platform: a generation streamed as
@@ -77,7 +80,7 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
     return maxOutputTokens;
   }
 
-  return {
+  const service = {
     /**
      * Starts a streamed generation. Resolves once the first text is there (or the answer is
      * known to be empty), so a failure up to then is a plain error answer (429, 502, 503,
@@ -185,6 +188,36 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
       }
     },
 
+    /**
+     * A tool's generation for another feature (a campaign's asset): the tool's own call from its
+     * input (checked by the caller), or, given the current text and an instruction, its
+     * regeneration. `recorded` is added to the input as the record keeps it. Returns the events
+     * of stream() and the version of the prompt sent.
+     */
+    async streamTool<N extends WritingToolName>(request: {
+      userId: string;
+      tool: N;
+      input: WritingToolInput<N>;
+      recorded?: Record<string, unknown>;
+      revise?: { current: string; instruction: string } | undefined;
+      signal: AbortSignal;
+      log: Pick<Log, 'error' | 'warn' | 'info'>;
+    }): Promise<{ events: AsyncIterable<GenerationEvent>; promptVersion: string }> {
+      const call = toolCall(writingToolDefinitions[request.tool], request.input);
+      const prompt = request.revise
+        ? revisionPrompt(call.prompt, request.revise.current, request.revise.instruction)
+        : call.prompt;
+      const events = await service.stream({
+        ...call,
+        prompt,
+        input: { ...request.input, ...request.recorded },
+        userId: request.userId,
+        signal: request.signal,
+        log: request.log,
+      });
+      return { events, promptVersion: promptVersion(request.tool, prompt.system) };
+    },
+
     /** This user's last generations of this tool, newest first. Nobody else's, ever. */
     async history(userId: string, name: WritingToolName): Promise<GenerationHistoryResponse> {
       const rows = await db
@@ -214,6 +247,7 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
       };
     },
   };
+  return service;
 }
 
 export type WritingTools = ReturnType<typeof createWritingTools>;

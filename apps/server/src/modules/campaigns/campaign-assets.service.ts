@@ -1,0 +1,501 @@
+import { briefDataSchema, type BriefData } from '@gem/contracts/brief-creator';
+import {
+  assetProvenanceSchema,
+  assetStatusLabels,
+  tooLongForChannel,
+  type AssetProvenance,
+  type AssetStatus,
+  type AssetVersion,
+  type AssetVersionKind,
+  type CampaignAsset,
+  type CampaignAssetDetails,
+  type GenerateAssetRequest,
+} from '@gem/contracts/campaign-assets';
+import { campaignChannels, type CampaignChannelId } from '@gem/contracts/campaign-channels';
+import {
+  writingToolInputSchemas,
+  type GenerationEvent,
+  type GenerationOutput,
+} from '@gem/contracts/writing-tools';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  campaignAssets,
+  campaignAssetVersions,
+  campaignBriefVersions,
+  generations,
+} from '../../db/schema/index';
+import { AppError } from '../../lib/app-error';
+import type { Log } from '../../lib/logger';
+import { briefToInputs, type ToolInputs } from './brief-to-inputs';
+import { campaignFor, type CampaignRow } from './campaigns.access';
+import { peopleById, recordActivity, someone } from './campaigns.records';
+
+/**
+ * A campaign's assets (issue 29): made by the channel's writing tool through the writing tools'
+ * own pipeline (prompts, limits, recording, streaming; there is no second generation path),
+ * edited by hand, moved through Draft → In review → Approved. Every generation and every save is
+ * a version. A save made on an older version than the newest is kept as a version of its own and
+ * answered 409, so two editors never overwrite each other. While an asset is generated, its row
+ * holds a lease (who, until when) in the database: no second generation of it starts on any
+ * instance, and every page reads the progress from there.
+ */
+
+/** How long a generation may hold its asset before another may start (its instance died). */
+export const GENERATION_LEASE_MS = 5 * 60_000;
+
+/** The asset's text from a tool's output: the ad copy for paid ads (its analysis is not the asset). */
+const assetText = (output: GenerationOutput) => (output.copy ?? output.text).trim();
+
+type AssetRow = typeof campaignAssets.$inferSelect;
+type VersionRow = typeof campaignAssetVersions.$inferSelect;
+
+/**
+ * The writing tools' generation, as createServices hands it over (modules never import each
+ * other): the tool's own call from its inputs, or its regeneration of the current text with an
+ * instruction; the events of its stream and the version of the prompt it sent.
+ */
+export type ToolWriter = (request: {
+  userId: string;
+  tool: ToolInputs['tool'];
+  input: ToolInputs['input'];
+  /** Added to the input as the generation's record keeps it. */
+  recorded: Record<string, unknown>;
+  revise?: { current: string; instruction: string } | undefined;
+  signal: AbortSignal;
+  log: Pick<Log, 'error' | 'warn' | 'info'>;
+}) => Promise<{ events: AsyncIterable<GenerationEvent>; promptVersion: string }>;
+
+export type CampaignAssetsDeps = { db: Db; write: ToolWriter };
+
+export function createCampaignAssets({ db, write }: CampaignAssetsDeps) {
+  async function briefOf(campaign: CampaignRow): Promise<BriefData> {
+    const [row] = await db
+      .select({ briefData: campaignBriefVersions.briefData })
+      .from(campaignBriefVersions)
+      .where(
+        and(
+          eq(campaignBriefVersions.campaignId, campaign.id),
+          eq(campaignBriefVersions.version, campaign.briefVersion),
+        ),
+      );
+    return briefDataSchema.parse(row?.briefData);
+  }
+
+  async function assetRow(campaignId: string, channel: CampaignChannelId): Promise<AssetRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(campaignAssets)
+      .where(and(eq(campaignAssets.campaignId, campaignId), eq(campaignAssets.channel, channel)));
+    return row;
+  }
+
+  async function versionRow(assetId: string, version: number): Promise<VersionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(campaignAssetVersions)
+      .where(and(eq(campaignAssetVersions.assetId, assetId), eq(campaignAssetVersions.version, version)));
+    return row;
+  }
+
+  const provenanceOf = (row: VersionRow | undefined): AssetProvenance | null => {
+    const parsed = assetProvenanceSchema.safeParse(row?.provenance);
+    return parsed.success ? parsed.data : null;
+  };
+
+  /** The newest generated version at or before `version`: what the current text was made from. */
+  async function madeFrom(assetId: string, version: number): Promise<AssetProvenance | null> {
+    const [row] = await db
+      .select()
+      .from(campaignAssetVersions)
+      .where(
+        and(
+          eq(campaignAssetVersions.assetId, assetId),
+          eq(campaignAssetVersions.kind, 'generated'),
+          sql`${campaignAssetVersions.version} <= ${version}`,
+        ),
+      )
+      .orderBy(desc(campaignAssetVersions.version))
+      .limit(1);
+    return provenanceOf(row);
+  }
+
+  async function shown(row: AssetRow): Promise<CampaignAsset> {
+    const current = row.currentVersion > 0 ? await versionRow(row.id, row.currentVersion) : undefined;
+    const live = row.generatingUntil !== null && row.generatingUntil > new Date();
+    const known = await peopleById(db, live ? [row.generatingBy] : []);
+    return {
+      channel: row.channel as CampaignChannelId,
+      status: row.status,
+      version: row.currentVersion,
+      text: current?.text ?? '',
+      updatedAt: row.updatedAt.toISOString(),
+      provenance: row.currentVersion > 0 ? await madeFrom(row.id, row.currentVersion) : null,
+      generating: live
+        ? { by: someone(row.generatingBy, known), until: row.generatingUntil!.toISOString() }
+        : null,
+      lastError: row.lastError,
+    };
+  }
+
+  async function details(row: AssetRow): Promise<CampaignAssetDetails> {
+    const rows = await db
+      .select()
+      .from(campaignAssetVersions)
+      .where(eq(campaignAssetVersions.assetId, row.id))
+      .orderBy(desc(campaignAssetVersions.version));
+    const known = await peopleById(
+      db,
+      rows.map((version) => version.authorId),
+    );
+    const versions: AssetVersion[] = rows.map((version) => ({
+      version: version.version,
+      kind: version.kind,
+      text: version.text,
+      author: someone(version.authorId, known),
+      createdAt: version.createdAt.toISOString(),
+      provenance: provenanceOf(version),
+    }));
+    return { ...(await shown(row)), versions };
+  }
+
+  async function existing(campaignId: string, channel: CampaignChannelId): Promise<AssetRow> {
+    const row = await assetRow(campaignId, channel);
+    if (!row || row.lastVersion === 0) {
+      throw new AppError(404, 'not_found', `This campaign has no ${campaignChannels[channel].label} yet.`);
+    }
+    return row;
+  }
+
+  /**
+   * Adds a version in one transaction with the asset's numbers and the activity. `current`: it
+   * becomes the text everyone works on (a conflicting save does not).
+   */
+  async function addVersion(
+    asset: AssetRow,
+    userId: string,
+    version: { kind: AssetVersionKind; text: string; provenance?: AssetProvenance; current: boolean },
+    activity: {
+      action: 'asset-generated' | 'asset-saved' | 'asset-conflict' | 'asset-restored';
+      detail: string;
+    },
+  ): Promise<{ row: AssetRow; number: number }> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(campaignAssets)
+        .set({
+          lastVersion: sql`${campaignAssets.lastVersion} + 1`,
+          ...(version.current
+            ? { currentVersion: sql`${campaignAssets.lastVersion} + 1`, status: 'draft' as const }
+            : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(campaignAssets.id, asset.id))
+        .returning();
+      const number = row!.lastVersion;
+      await tx.insert(campaignAssetVersions).values({
+        assetId: asset.id,
+        version: number,
+        kind: version.kind,
+        text: version.text,
+        authorId: userId,
+        provenance: version.provenance ?? null,
+      });
+      await recordActivity(
+        tx,
+        asset.campaignId,
+        userId,
+        activity.action,
+        `${activity.detail} (version ${number})`,
+      );
+      return { row: row!, number };
+    });
+  }
+
+  /** The tool's inputs: the page's, checked by the tool's own schema, or the brief's. */
+  function inputsFor(
+    channel: CampaignChannelId,
+    brief: BriefData,
+    sent?: Record<string, unknown>,
+  ): ToolInputs {
+    const fromBrief = briefToInputs(brief, channel);
+    if (!sent) return fromBrief;
+    const parsed = writingToolInputSchemas[fromBrief.tool].safeParse(sent);
+    if (!parsed.success) {
+      throw AppError.invalid(
+        parsed.error.issues.map((issue) => ({
+          path: ['body', 'input', ...issue.path.map(String)].join('.'),
+          message: issue.message,
+        })),
+      );
+    }
+    return { tool: fromBrief.tool, input: parsed.data } as ToolInputs;
+  }
+
+  /** Takes the asset's lease for a generation (creating its row), or says who holds it (409). */
+  async function claim(campaignId: string, channel: CampaignChannelId, userId: string): Promise<AssetRow> {
+    await db.insert(campaignAssets).values({ campaignId, channel }).onConflictDoNothing();
+    const [row] = await db
+      .update(campaignAssets)
+      .set({
+        generatingBy: userId,
+        generatingUntil: sql`now() + ${`${GENERATION_LEASE_MS} milliseconds`}::interval`,
+      })
+      .where(
+        and(
+          eq(campaignAssets.campaignId, campaignId),
+          eq(campaignAssets.channel, channel),
+          or(isNull(campaignAssets.generatingUntil), lt(campaignAssets.generatingUntil, sql`now()`)),
+        ),
+      )
+      .returning();
+    if (row) return row;
+    const held = await assetRow(campaignId, channel);
+    const known = await peopleById(db, [held?.generatingBy ?? null]);
+    throw new AppError(
+      409,
+      'conflict',
+      `${someone(held?.generatingBy ?? null, known).name} is generating the ${campaignChannels[channel].label} right now. Wait for it to finish, then try again.`,
+    );
+  }
+
+  async function release(assetId: string, lastError: string | null) {
+    await db
+      .update(campaignAssets)
+      .set({ generatingBy: null, generatingUntil: null, lastError })
+      .where(eq(campaignAssets.id, assetId));
+  }
+
+  return {
+    /** The campaign's assets that have a text or are being generated, in the channels' order. */
+    async list(userId: string, campaignId: string): Promise<{ assets: CampaignAsset[] }> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+      const rows = await db.select().from(campaignAssets).where(eq(campaignAssets.campaignId, campaign.id));
+      const order = Object.keys(campaignChannels);
+      rows.sort((a, b) => order.indexOf(a.channel) - order.indexOf(b.channel));
+      return { assets: await Promise.all(rows.map(shown)) };
+    },
+
+    async get(userId: string, campaignId: string, channel: CampaignChannelId): Promise<CampaignAssetDetails> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+      return details(await existing(campaign.id, channel));
+    },
+
+    /** What 'Generate from brief' would send: the channel's tool and its inputs from the brief. */
+    async inputs(userId: string, campaignId: string, channel: CampaignChannelId): Promise<ToolInputs> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+      return briefToInputs(await briefOf(campaign), channel);
+    },
+
+    /**
+     * Generates the channel's asset (or regenerates it with an instruction) through the writing
+     * tools' pipeline, as a stream of its events; the text is saved as a version before the
+     * final event, so the page that receives it finds it stored. Holds the asset's lease while it
+     * runs; a failure is kept as the asset's last error.
+     */
+    async generate(
+      userId: string,
+      campaignId: string,
+      channel: CampaignChannelId,
+      request: GenerateAssetRequest,
+      context: { signal: AbortSignal; log: Pick<Log, 'error' | 'warn' | 'info'> },
+    ): Promise<AsyncIterable<GenerationEvent>> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
+      const brief = await briefOf(campaign);
+      const { tool, input } = inputsFor(channel, brief, request.input);
+      let current: string | null = null;
+      if (request.instruction) {
+        const row = await assetRow(campaign.id, channel);
+        const version =
+          row && row.currentVersion > 0 ? await versionRow(row.id, row.currentVersion) : undefined;
+        if (!version) {
+          throw AppError.invalid([
+            { path: 'body.instruction', message: 'There is no text to change yet: generate it first.' },
+          ]);
+        }
+        current = version.text;
+      }
+      const asset = await claim(campaign.id, channel, userId);
+      let written: Awaited<ReturnType<ToolWriter>>;
+      try {
+        written = await write({
+          userId,
+          tool,
+          input,
+          recorded: {
+            campaignId: campaign.id,
+            channel,
+            ...(request.instruction ? { instruction: request.instruction } : {}),
+          },
+          revise: current === null ? undefined : { current, instruction: request.instruction! },
+          signal: context.signal,
+          log: context.log,
+        });
+      } catch (err) {
+        await release(asset.id, err instanceof Error ? err.message : 'The generation failed.');
+        throw err;
+      }
+      const { events } = written;
+      const provenance = (generationId: string, model: string | null): AssetProvenance => ({
+        briefVersion: campaign.briefVersion,
+        tool,
+        promptVersion: written.promptVersion,
+        model,
+        generationId,
+        ...(request.instruction ? { instruction: request.instruction } : {}),
+      });
+      const label = campaignChannels[channel].label;
+      return (async function* assetEvents(): AsyncGenerator<GenerationEvent> {
+        let released = false;
+        try {
+          for await (const event of events) {
+            if (event.type === 'error') {
+              await release(asset.id, event.error.message);
+              released = true;
+            }
+            if (event.type !== 'final') {
+              yield event;
+              continue;
+            }
+            const [record] = await db
+              .select({ model: generations.model })
+              .from(generations)
+              .where(eq(generations.id, event.generationId));
+            const text = assetText(event.output);
+            if (text === '') {
+              // Nothing to keep: the page shows its empty result, the asset stays as it was.
+              await release(asset.id, 'The AI wrote nothing this time. Try again.');
+              released = true;
+              yield event;
+              continue;
+            }
+            const model = event.output.demo ? 'demo' : (record?.model ?? null);
+            await addVersion(
+              asset,
+              userId,
+              {
+                kind: 'generated',
+                text,
+                provenance: provenance(event.generationId, model),
+                current: true,
+              },
+              {
+                action: 'asset-generated',
+                detail: request.instruction
+                  ? `${label} regenerated: ${request.instruction}`
+                  : `${label} generated`,
+              },
+            );
+            await release(asset.id, null);
+            released = true;
+            yield event;
+          }
+        } finally {
+          if (!released) await release(asset.id, context.signal.aborted ? null : 'The generation stopped.');
+        }
+      })();
+    },
+
+    /**
+     * A hand-edited text as the next version, made on `baseVersion`. When someone saved or
+     * generated in between, the text is kept as a version of its own (not the current one) and
+     * the answer is 409 naming both versions: nothing typed is lost, nothing is overwritten.
+     */
+    async save(
+      userId: string,
+      campaignId: string,
+      channel: CampaignChannelId,
+      { text, baseVersion }: { text: string; baseVersion: number },
+    ): Promise<CampaignAssetDetails> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
+      const tooLong = tooLongForChannel(channel, text);
+      if (tooLong) throw AppError.invalid([{ path: 'body.text', message: tooLong }]);
+      const asset = await existing(campaign.id, channel);
+      const label = campaignChannels[channel].label;
+      if (asset.currentVersion !== baseVersion) {
+        // Someone saved or generated in between: keep this text too, and say so.
+        const { number } = await addVersion(
+          asset,
+          userId,
+          { kind: 'conflict', text, current: false },
+          {
+            action: 'asset-conflict',
+            detail: `${label}: a save on version ${baseVersion} kept beside the newest`,
+          },
+        );
+        throw new AppError(
+          409,
+          'conflict',
+          `Someone changed the ${label} after you opened it (now version ${asset.currentVersion}). Your text is kept as version ${number}: compare the two, then keep one.`,
+        );
+      }
+      const { row } = await addVersion(
+        asset,
+        userId,
+        { kind: 'edited', text, current: true },
+        { action: 'asset-saved', detail: `${label} edited` },
+      );
+      return details(row);
+    },
+
+    /** An old version's text as the newest (a version of its own), on any version. */
+    async restore(
+      userId: string,
+      campaignId: string,
+      channel: CampaignChannelId,
+      version: number,
+    ): Promise<CampaignAssetDetails> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
+      const asset = await existing(campaign.id, channel);
+      const old = await versionRow(asset.id, version);
+      if (!old) {
+        throw AppError.invalid([
+          {
+            path: 'body.version',
+            message: `The ${campaignChannels[channel].label} has no version ${version}.`,
+          },
+        ]);
+      }
+      const { row } = await addVersion(
+        asset,
+        userId,
+        { kind: 'restored', text: old.text, current: true },
+        {
+          action: 'asset-restored',
+          detail: `${campaignChannels[channel].label}: version ${version} restored`,
+        },
+      );
+      return details(row);
+    },
+
+    /** Moves its status: Draft → In review → Approved, or back. */
+    async setStatus(
+      userId: string,
+      campaignId: string,
+      channel: CampaignChannelId,
+      status: AssetStatus,
+    ): Promise<CampaignAssetDetails> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
+      const asset = await existing(campaign.id, channel);
+      if (status === asset.status) return details(asset);
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(campaignAssets)
+          .set({ status, updatedAt: sql`now()` })
+          .where(eq(campaignAssets.id, asset.id))
+          .returning();
+        await recordActivity(
+          tx,
+          campaign.id,
+          userId,
+          'asset-status-changed',
+          `${campaignChannels[channel].label}: ${assetStatusLabels[asset.status]} → ${assetStatusLabels[status]}`,
+        );
+        return updated!;
+      });
+      return details(row);
+    },
+  };
+}
+
+export type CampaignAssets = ReturnType<typeof createCampaignAssets>;
