@@ -99,7 +99,7 @@ export type SalesforceServer = {
   expireTokens(): void;
   /** Tokens issued so far (the newest last). */
   issuedTokens(): string[];
-  /** Queues faults for the next requests (of the fault's `on`), in order. */
+  /** Queues faults for the next requests (of the fault's `on` and `path`), in order. */
   fail(...faults: SalesforceFault[]): void;
   /** Resolves once `count` requests have arrived in total (token requests included). */
   whenRequested(count: number): Promise<RecordedSalesforceRequest>;
@@ -124,8 +124,10 @@ export async function startSalesforceServer(
   const requests: RecordedSalesforceRequest[] = [];
   const waiters: { count: number; resolve: (r: RecordedSalesforceRequest) => void }[] = [];
 
-  const takeFault = (on: 'api' | 'token') => {
-    const index = faults.findIndex((f) => (f.on ?? 'api') === on);
+  const takeFault = (on: 'api' | 'token', path: string) => {
+    const index = faults.findIndex(
+      (f) => (f.on ?? 'api') === on && (f.path === undefined || path.includes(f.path)),
+    );
     return index < 0 ? undefined : faults.splice(index, 1)[0];
   };
 
@@ -148,7 +150,9 @@ export async function startSalesforceServer(
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const isToken = parsed.pathname === '/services/oauth2/token';
-      const fault = takeFault(isToken ? 'token' : 'api');
+      // A token request's body holds the client secret: its form is recorded, not the body.
+      if (!isToken && body !== '') recorded.body = body;
+      const fault = takeFault(isToken ? 'token' : 'api', parsed.pathname);
       if (fault) return applyFault(fault, res, recorded);
       if (isToken) {
         void token(req, res, recorded, body);

@@ -8,6 +8,8 @@ import { sendError, type RecordedSalesforceRequest } from './http';
 export type SalesforceFault = {
   /** Which requests it hits: the REST API (default) or the token endpoint. */
   on?: 'api' | 'token';
+  /** Only a request whose path holds this (`/composite/sobjects`, `/batches`…); any when left out. */
+  path?: string;
 } & (
   | /** Accepts the request and never answers (until the client gives up or the server closes). */
     { kind: 'hang' }

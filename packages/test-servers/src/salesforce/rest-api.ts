@@ -180,7 +180,6 @@ export function restApi({
         new SalesforceApiError(401, 'INVALID_SESSION_ID', 'Session expired or invalid'),
       );
     }
-    if (body !== '') recorded.body = body;
     const segments = (match[2] ?? '').split('/').filter(Boolean);
     try {
       return route(req, res, recorded, version, segments, body);
