@@ -114,9 +114,12 @@ describe('A campaign: two people save its brief', () => {
     await user.click(within(form).getByRole('button', { name: 'Save brief' }));
 
     const conflict = await within(form).findByRole('alert');
-    expect(conflict).toHaveTextContent('Someone else saved a newer version of this brief');
     expect(conflict).toHaveTextContent('nothing you typed is lost');
-    expect(await within(conflict).findByText(/\(version 2\) while you were editing version 1/)).toBeVisible();
+    expect(
+      await within(conflict).findByText(
+        'Ola Nowak saved version 2 of this brief while you were editing version 1.',
+      ),
+    ).toBeVisible();
     // Nothing typed is lost.
     expect(within(form).getByLabelText('Budget')).toHaveValue('My budget: 80 000 PLN');
     expect(within(form).getByLabelText('Timeline')).toHaveValue('May and June');
@@ -183,7 +186,9 @@ describe('A campaign: its settings', () => {
     expect(await within(settings()).findByText(/The landing page must be a whole web address/)).toBeVisible();
     expect(landing).toHaveValue('www example');
 
-    const email = within(settings()).getByRole('textbox', { name: "Editor's e-mail" });
+    const email = within(settings()).getByRole('textbox', {
+      name: 'Add an editor by the e-mail they sign in to GEM with',
+    });
     await user.type(email, 'nobody@example.com');
     await user.click(within(settings()).getByRole('button', { name: 'Add editor' }));
     expect(

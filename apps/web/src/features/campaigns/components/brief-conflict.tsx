@@ -1,5 +1,5 @@
 import { briefFieldLabels, type BriefData } from '@gem/contracts/brief-creator';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { AlertIcon } from '@/components/ui/icons';
@@ -7,11 +7,13 @@ import { AlertIcon } from '@/components/ui/icons';
 import { changedFields, fieldText } from '../brief-values';
 import styles from './campaign-details.module.css';
 
+export type NewestVersion = { version: number; brief: BriefData; author: string | null };
+
 type BriefConflictProps = {
   /** The version the user's changes were made on. */
   base: number;
-  /** The newest saved version, once it is loaded (null until then). */
-  newest: { version: number; brief: BriefData } | null;
+  /** The newest saved version, once it is loaded (null until then), and who saved it when known. */
+  newest: NewestVersion | null;
   /** What the user typed, still in the form. */
   mine: BriefData;
   busy: boolean;
@@ -27,12 +29,23 @@ type BriefConflictProps = {
 export function BriefConflict({ base, newest, mine, busy, onSaveMine, onTakeNewest }: BriefConflictProps) {
   const [comparing, setComparing] = useState(false);
   const comparisonId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  // Save is at the form's foot, this at its head: bring it into view when it is not.
+  useEffect(() => {
+    const box = ref.current;
+    const top = box?.getBoundingClientRect().top ?? 0;
+    const below = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+    if (!box || (top >= below && top < window.innerHeight)) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+    box.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+  }, []);
   return (
-    <div className={styles.conflict} role="alert">
+    <div ref={ref} className={styles.conflict} role="alert">
       <p className={styles.conflictTitle}>
         <AlertIcon />
-        Someone else saved a newer version of this brief
-        {newest ? ` (version ${newest.version})` : ''} while you were editing version {base}.
+        {newest
+          ? `${newest.author ?? 'Someone'} saved version ${newest.version} of this brief while you were editing version ${base}.`
+          : `Someone saved a newer version of this brief while you were editing version ${base}.`}
       </p>
       <p>Your changes are still in the form below: nothing you typed is lost.</p>
       {newest ? (
@@ -69,7 +82,7 @@ export function BriefConflict({ base, newest, mine, busy, onSaveMine, onTakeNewe
 }
 
 /** The fields that differ, the newest version's text beside the user's. */
-function Comparison({ theirs, mine }: { theirs: { version: number; brief: BriefData }; mine: BriefData }) {
+function Comparison({ theirs, mine }: { theirs: NewestVersion; mine: BriefData }) {
   const fields = changedFields(theirs.brief, mine);
   if (fields.length === 0) {
     return <p className={styles.muted}>Your brief and version {theirs.version} say the same.</p>;

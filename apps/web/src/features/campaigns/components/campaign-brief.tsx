@@ -5,11 +5,12 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Panel } from '@/components/ui/panel';
 
+import { useCampaignBriefVersions } from '../api/get-campaign-brief-versions';
 import { useSaveCampaignBrief } from '../api/save-campaign-brief';
 import { tidyBrief } from '../brief-values';
 import { canEdit } from '../campaign-labels';
 import { isStatus, problemText } from '../problem-text';
-import { BriefConflict } from './brief-conflict';
+import { BriefConflict, type NewestVersion } from './brief-conflict';
 import { BriefForm } from './brief-form';
 import { BriefView } from './brief-view';
 import styles from './campaign-details.module.css';
@@ -48,10 +49,18 @@ function BriefEditor({ campaign, onDone }: { campaign: Campaign; onDone: () => v
   const [draft, setDraft] = useState<BriefData>(campaign.brief);
   const [base, setBase] = useState(campaign.briefVersion);
   const save = useSaveCampaignBrief(campaign.id);
+  const versions = useCampaignBriefVersions(campaign.id);
   const conflict = isStatus(save.error, 409);
   // The refused save asked for the campaign again: a newer version is the one someone saved.
-  const newest =
-    campaign.briefVersion > base ? { version: campaign.briefVersion, brief: campaign.brief } : null;
+  const newest: NewestVersion | null =
+    campaign.briefVersion > base
+      ? {
+          version: campaign.briefVersion,
+          brief: campaign.brief,
+          author:
+            versions.data?.versions.find((v) => v.version === campaign.briefVersion)?.author.name ?? null,
+        }
+      : null;
 
   async function submit(baseVersion: number) {
     setBase(baseVersion);

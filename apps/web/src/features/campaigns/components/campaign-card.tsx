@@ -19,7 +19,7 @@ export function CampaignCard({ campaign }: { campaign: CampaignSummary }) {
       <Card as="article" aria-label={campaign.name} className={styles.card}>
         <div className={styles.cardTop}>
           <Badge tone={statusTones[campaign.status]}>{campaignStatusLabels[campaign.status]}</Badge>
-          <span className={styles.role}>{roleLabels[campaign.role]}</span>
+          <span className={styles.role}>Your role: {roleLabels[campaign.role]}</span>
         </div>
         <h2 className={styles.cardTitle}>
           <Link to={campaignLink(campaign.id)} className={styles.cardLink}>

@@ -74,8 +74,8 @@ function AddEditor({ campaignId }: { campaignId: string }) {
 
   return (
     <form className={styles.addEditor} noValidate onSubmit={(event) => void submit(event)}>
-      <label htmlFor={id} className="visually-hidden">
-        Editor's e-mail
+      <label htmlFor={id} className={styles.fieldHint}>
+        Add an editor by the e-mail they sign in to GEM with
       </label>
       <div className={styles.settingRow}>
         <TextInput

@@ -154,7 +154,7 @@ function CampaignStatusControl({ campaign }: { campaign: Campaign }) {
   const shown = (update.isPending && update.variables.status) || campaign.status;
   return (
     <div className={styles.statusField}>
-      <label htmlFor={id} className={styles.fieldLabel}>
+      <label htmlFor={id} className={styles.metaLabel}>
         Status
       </label>
       <SelectInput
