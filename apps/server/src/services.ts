@@ -76,6 +76,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
     campaignAssets: createCampaignAssets({
       db,
       write: (request) => writingTools.streamTool(request as Parameters<typeof writingTools.streamTool>[0]),
+      concurrent: config.ai.limits.concurrent,
     }),
     marketResearch: createMarketResearchService({ db, sources: feeds.sources }),
     competitorSearch: createCompetitorSearchService({ db, search: adapters.webSearch, competitors }),

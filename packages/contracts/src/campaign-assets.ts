@@ -48,9 +48,16 @@ export const campaignAssetsPaths = {
   inputs: '/api/campaigns/:campaignId/assets/:channel/inputs',
   /** POST: generate (or regenerate with an instruction); an NDJSON stream of GenerationEvent. */
   generate: '/api/campaigns/:campaignId/assets/:channel/generate',
+  /**
+   * POST: every asset the brief's channels call for, generated at once within the user's AI
+   * limits; an NDJSON stream of GenerateAllEvent lines.
+   */
+  generateAll: '/api/campaigns/:campaignId/generate-all',
   /** POST { version }: the old version's text as the newest. */
   restore: '/api/campaigns/:campaignId/assets/:channel/restore',
 } as const;
+
+export const campaignGenerateAllPath = (campaignId: string) => `${campaignPath(campaignId)}/generate-all`;
 
 export const channelSchema = z.enum(campaignChannelIds, {
   error: `Choose a channel from the list: ${campaignChannelIds.join(', ')}.`,
@@ -139,6 +146,31 @@ export const generateAssetRequestSchema = z.object({
     .optional(),
 });
 export type GenerateAssetRequest = z.infer<typeof generateAssetRequestSchema>;
+
+/** One line of 'Generate all': each asset's progress, tagged with its channel. */
+export const generateAllEventSchema = z.discriminatedUnion('type', [
+  /** The assets it makes, in order; those someone else is generating already are left to them. */
+  z.object({
+    type: z.literal('started'),
+    channels: z.array(z.enum(campaignChannelIds)),
+    busy: z.array(z.enum(campaignChannelIds)),
+  }),
+  /** More text of one asset (to append). */
+  z.object({ type: z.literal('delta'), channel: z.enum(campaignChannelIds), text: z.string() }),
+  /** One asset's model is asked to shorten: clear what was shown of it. */
+  z.object({ type: z.literal('restart'), channel: z.enum(campaignChannelIds) }),
+  /** One asset is done and saved as this version. */
+  z.object({ type: z.literal('saved'), channel: z.enum(campaignChannelIds), version: z.number().int() }),
+  /** One asset failed (the others go on); it can be generated again on its own. */
+  z.object({
+    type: z.literal('failed'),
+    channel: z.enum(campaignChannelIds),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+  /** All of them have ended. */
+  z.object({ type: z.literal('end'), saved: z.number().int(), failed: z.number().int() }),
+]);
+export type GenerateAllEvent = z.infer<typeof generateAllEventSchema>;
 
 export const assetInputsResponseSchema = z.object({
   tool: z.string(),

@@ -82,6 +82,22 @@ export const campaignAssetsRoutes: FastifyPluginAsyncZod<{ assets: CampaignAsset
   );
 
   app.post(
+    campaignAssetsPaths.generateAll,
+    {
+      schema: { params: campaignParams },
+      compress: false,
+      preValidation: async () => ai.assertConfigured(),
+    },
+    async (req, reply) => {
+      const events = await assets.generateAll(userOf(req).id, req.params.campaignId, {
+        signal: abortWhenClientLeaves(reply),
+        log: req.log,
+      });
+      return sendNdjson(reply, events);
+    },
+  );
+
+  app.post(
     campaignAssetsPaths.generate,
     {
       schema: { params: assetParams, body: generateAssetRequestSchema },

@@ -9,9 +9,10 @@ import {
   type AssetVersionKind,
   type CampaignAsset,
   type CampaignAssetDetails,
+  type GenerateAllEvent,
   type GenerateAssetRequest,
 } from '@gem/contracts/campaign-assets';
-import { campaignChannels, type CampaignChannelId } from '@gem/contracts/campaign-channels';
+import { campaignChannels, channelsOfBrief, type CampaignChannelId } from '@gem/contracts/campaign-channels';
 import {
   writingToolInputSchemas,
   type GenerationEvent,
@@ -25,6 +26,7 @@ import {
   campaignBriefVersions,
   generations,
 } from '../../db/schema/index';
+import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
 import type { Log } from '../../lib/logger';
 import { briefToInputs, type ToolInputs } from './brief-to-inputs';
@@ -43,6 +45,71 @@ import { peopleById, recordActivity, someone } from './campaigns.records';
 
 /** How long a generation may hold its asset before another may start (its instance died). */
 export const GENERATION_LEASE_MS = 5 * 60_000;
+
+/** Kept as the asset's last error when the model answered with nothing. */
+const EMPTY_ANSWER = 'The AI wrote nothing this time. Try again.';
+
+/** A failure before a generation's stream began, as 'Generate all' and the asset's last error say it. */
+function failureOf(err: unknown): { code: string; message: string } {
+  const known = toAppError(err);
+  return known instanceof AppError
+    ? { code: known.code, message: known.message }
+    : { code: 'internal_error', message: 'The generation failed on our side. Please try again.' };
+}
+
+/** One asset's part of 'Generate all': its events, or, when it never starts, its lease given back. */
+type QueuedRun = { start: () => AsyncGenerator<GenerateAllEvent>; cancel: () => Promise<void> };
+
+/**
+ * The events of several runs as one stream, at most `concurrent` running at once (a run starts
+ * when one before it ends), `started` first and an `end` with the counts last. Each run's events
+ * keep their order. Once `signal` fires (the reader left), no further run starts; when the reader
+ * stops reading, every run still going is stopped too.
+ */
+async function* mergeRuns(
+  runs: QueuedRun[],
+  { concurrent, started, signal }: { concurrent: number; started: GenerateAllEvent; signal: AbortSignal },
+): AsyncGenerator<GenerateAllEvent> {
+  type Running = AsyncGenerator<GenerateAllEvent>;
+  yield started;
+  const counts = { saved: 0, failed: 0 };
+  const waiting = [...runs];
+  const running = new Map<Running, Promise<[Running, IteratorResult<GenerateAllEvent>]>>();
+  const pull = (it: Running) =>
+    running.set(
+      it,
+      it.next().then((r): [Running, typeof r] => [it, r]),
+    );
+  const startNext = async () => {
+    const next = waiting.shift();
+    if (!next) return;
+    if (signal.aborted) await next.cancel();
+    else pull(next.start());
+  };
+  for (let i = 0; i < concurrent; i += 1) await startNext();
+  try {
+    while (running.size > 0 || waiting.length > 0) {
+      if (running.size === 0) {
+        await startNext();
+        continue;
+      }
+      const [it, result] = await Promise.race(running.values());
+      running.delete(it);
+      if (result.done) {
+        await startNext();
+        continue;
+      }
+      if (result.value.type === 'saved') counts.saved += 1;
+      if (result.value.type === 'failed') counts.failed += 1;
+      yield result.value;
+      pull(it);
+    }
+  } finally {
+    await Promise.all([...running.keys()].map((it) => it.return(undefined)));
+    for (const next of waiting.splice(0)) await next.cancel();
+  }
+  yield { type: 'end', ...counts };
+}
 
 /** The asset's text from a tool's output: the ad copy for paid ads (its analysis is not the asset). */
 const assetText = (output: GenerationOutput) => (output.copy ?? output.text).trim();
@@ -66,9 +133,14 @@ export type ToolWriter = (request: {
   log: Pick<Log, 'error' | 'warn' | 'info'>;
 }) => Promise<{ events: AsyncIterable<GenerationEvent>; promptVersion: string }>;
 
-export type CampaignAssetsDeps = { db: Db; write: ToolWriter };
+export type CampaignAssetsDeps = {
+  db: Db;
+  write: ToolWriter;
+  /** How many of a user's AI calls may run at once: 'Generate all' runs that many. */
+  concurrent: number;
+};
 
-export function createCampaignAssets({ db, write }: CampaignAssetsDeps) {
+export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDeps) {
   async function briefOf(campaign: CampaignRow): Promise<BriefData> {
     const [row] = await db
       .select({ briefData: campaignBriefVersions.briefData })
@@ -266,6 +338,111 @@ export function createCampaignAssets({ db, write }: CampaignAssetsDeps) {
       .where(eq(campaignAssets.id, assetId));
   }
 
+  type Step = { event: GenerationEvent; savedVersion?: number };
+
+  /**
+   * Runs a generation of a claimed asset: the writing tools' stream, the answer saved as a
+   * version before its final event is passed on; the lease freed at the end, a failure kept as
+   * the asset's last error. Throws (the lease freed) when the call cannot start.
+   */
+  async function run({
+    userId,
+    campaign,
+    asset,
+    tool,
+    input,
+    instruction,
+    current,
+    context,
+  }: {
+    userId: string;
+    campaign: CampaignRow;
+    asset: AssetRow;
+    tool: ToolInputs['tool'];
+    input: ToolInputs['input'];
+    instruction?: string | undefined;
+    current: string | null;
+    context: { signal: AbortSignal; log: Pick<Log, 'error' | 'warn' | 'info'> };
+  }): Promise<AsyncIterable<Step>> {
+    const channel = asset.channel as CampaignChannelId;
+    let written: Awaited<ReturnType<ToolWriter>>;
+    try {
+      written = await write({
+        userId,
+        tool,
+        input,
+        recorded: {
+          campaignId: campaign.id,
+          channel,
+          ...(instruction ? { instruction: instruction } : {}),
+        },
+        revise: current === null || !instruction ? undefined : { current, instruction },
+        signal: context.signal,
+        log: context.log,
+      });
+    } catch (err) {
+      await release(asset.id, failureOf(err).message);
+      throw err;
+    }
+    const { events } = written;
+    const provenance = (generationId: string, model: string | null): AssetProvenance => ({
+      briefVersion: campaign.briefVersion,
+      tool,
+      promptVersion: written.promptVersion,
+      model,
+      generationId,
+      ...(instruction ? { instruction: instruction } : {}),
+    });
+    const label = campaignChannels[channel].label;
+    return (async function* assetEvents(): AsyncGenerator<Step> {
+      let released = false;
+      try {
+        for await (const event of events) {
+          if (event.type === 'error') {
+            await release(asset.id, event.error.message);
+            released = true;
+          }
+          if (event.type !== 'final') {
+            yield { event };
+            continue;
+          }
+          const [record] = await db
+            .select({ model: generations.model })
+            .from(generations)
+            .where(eq(generations.id, event.generationId));
+          const text = assetText(event.output);
+          if (text === '') {
+            // Nothing to keep: the page shows its empty result, the asset stays as it was.
+            await release(asset.id, EMPTY_ANSWER);
+            released = true;
+            yield { event };
+            continue;
+          }
+          const model = event.output.demo ? 'demo' : (record?.model ?? null);
+          const { number } = await addVersion(
+            asset,
+            userId,
+            {
+              kind: 'generated',
+              text,
+              provenance: provenance(event.generationId, model),
+              current: true,
+            },
+            {
+              action: 'asset-generated',
+              detail: instruction ? `${label} regenerated: ${instruction}` : `${label} generated`,
+            },
+          );
+          await release(asset.id, null);
+          released = true;
+          yield { event, savedVersion: number };
+        }
+      } finally {
+        if (!released) await release(asset.id, context.signal.aborted ? null : 'The generation stopped.');
+      }
+    })();
+  }
+
   return {
     /** The campaign's assets that have a text or are being generated, in the channels' order. */
     async list(userId: string, campaignId: string): Promise<{ assets: CampaignAsset[] }> {
@@ -316,84 +493,81 @@ export function createCampaignAssets({ db, write }: CampaignAssetsDeps) {
         current = version.text;
       }
       const asset = await claim(campaign.id, channel, userId);
-      let written: Awaited<ReturnType<ToolWriter>>;
-      try {
-        written = await write({
-          userId,
-          tool,
-          input,
-          recorded: {
-            campaignId: campaign.id,
-            channel,
-            ...(request.instruction ? { instruction: request.instruction } : {}),
-          },
-          revise: current === null ? undefined : { current, instruction: request.instruction! },
-          signal: context.signal,
-          log: context.log,
-        });
-      } catch (err) {
-        await release(asset.id, err instanceof Error ? err.message : 'The generation failed.');
-        throw err;
-      }
-      const { events } = written;
-      const provenance = (generationId: string, model: string | null): AssetProvenance => ({
-        briefVersion: campaign.briefVersion,
+      const steps = await run({
+        userId,
+        campaign,
+        asset,
         tool,
-        promptVersion: written.promptVersion,
-        model,
-        generationId,
-        ...(request.instruction ? { instruction: request.instruction } : {}),
+        input,
+        instruction: request.instruction,
+        current,
+        context,
       });
-      const label = campaignChannels[channel].label;
-      return (async function* assetEvents(): AsyncGenerator<GenerationEvent> {
-        let released = false;
-        try {
-          for await (const event of events) {
-            if (event.type === 'error') {
-              await release(asset.id, event.error.message);
-              released = true;
-            }
-            if (event.type !== 'final') {
-              yield event;
-              continue;
-            }
-            const [record] = await db
-              .select({ model: generations.model })
-              .from(generations)
-              .where(eq(generations.id, event.generationId));
-            const text = assetText(event.output);
-            if (text === '') {
-              // Nothing to keep: the page shows its empty result, the asset stays as it was.
-              await release(asset.id, 'The AI wrote nothing this time. Try again.');
-              released = true;
-              yield event;
-              continue;
-            }
-            const model = event.output.demo ? 'demo' : (record?.model ?? null);
-            await addVersion(
-              asset,
-              userId,
-              {
-                kind: 'generated',
-                text,
-                provenance: provenance(event.generationId, model),
-                current: true,
-              },
-              {
-                action: 'asset-generated',
-                detail: request.instruction
-                  ? `${label} regenerated: ${request.instruction}`
-                  : `${label} generated`,
-              },
-            );
-            await release(asset.id, null);
-            released = true;
-            yield event;
-          }
-        } finally {
-          if (!released) await release(asset.id, context.signal.aborted ? null : 'The generation stopped.');
-        }
+      return (async function* events(): AsyncGenerator<GenerationEvent> {
+        for await (const step of steps) yield step.event;
       })();
+    },
+
+    /**
+     * 'Generate all': every asset the brief's channels call for, from the brief, at most
+     * `concurrent` at a time (the user's AI limit), as one stream of their progress. Each holds
+     * its lease from the start, so every page (on any instance) sees them queued; one that fails
+     * does not stop the others, and one someone else is generating is left to them.
+     */
+    async generateAll(
+      userId: string,
+      campaignId: string,
+      context: { signal: AbortSignal; log: Pick<Log, 'error' | 'warn' | 'info'> },
+    ): Promise<AsyncIterable<GenerateAllEvent>> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
+      const brief = await briefOf(campaign);
+      const channels = channelsOfBrief(brief.channels);
+      if (channels.length === 0) {
+        throw new AppError(
+          400,
+          'validation_failed',
+          'The brief names no channel GEM writes for (LinkedIn, Facebook, X, Google Ads, Meta ads, e-mail, an article). Add one to the brief’s channels first.',
+        );
+      }
+      const claimed: { channel: CampaignChannelId; asset: AssetRow }[] = [];
+      const busy: CampaignChannelId[] = [];
+      for (const channel of channels) {
+        try {
+          claimed.push({ channel, asset: await claim(campaign.id, channel, userId) });
+        } catch (err) {
+          if (err instanceof AppError && err.statusCode === 409) busy.push(channel);
+          else throw err;
+        }
+      }
+      /** One asset's events in the merged stream. */
+      async function* one(channel: CampaignChannelId, asset: AssetRow): AsyncGenerator<GenerateAllEvent> {
+        const { tool, input } = briefToInputs(brief, channel);
+        let steps: AsyncIterable<Step>;
+        try {
+          steps = await run({ userId, campaign, asset, tool, input, current: null, context });
+        } catch (err) {
+          yield { type: 'failed', channel, error: failureOf(err) };
+          return;
+        }
+        for await (const { event, savedVersion } of steps) {
+          if (event.type === 'delta') yield { type: 'delta', channel, text: event.text };
+          else if (event.type === 'restart') yield { type: 'restart', channel };
+          else if (event.type === 'error') yield { type: 'failed', channel, error: event.error };
+          else if (savedVersion !== undefined) yield { type: 'saved', channel, version: savedVersion };
+          else yield { type: 'failed', channel, error: { code: 'empty_output', message: EMPTY_ANSWER } };
+        }
+      }
+      return mergeRuns(
+        claimed.map(({ channel, asset }) => ({
+          start: () => one(channel, asset),
+          cancel: () => release(asset.id, null),
+        })),
+        {
+          concurrent,
+          signal: context.signal,
+          started: { type: 'started', channels: claimed.map((c) => c.channel), busy },
+        },
+      );
     },
 
     /**
