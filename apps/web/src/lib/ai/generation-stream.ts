@@ -49,9 +49,21 @@ export type StreamGenerationOptions = {
 export async function streamGeneration<N extends WritingToolName>(
   name: N,
   input: WritingToolInput<N>,
+  options: StreamGenerationOptions = {},
+): Promise<{ generationId: string; output: GenerationOutput }> {
+  return streamGenerationFrom(writingToolPaths.generate(name), input, options);
+}
+
+/**
+ * The same for any route that answers with the writing tools' GenerationEvent stream (a
+ * campaign's asset, made by the channel's tool): `request` is POSTed as JSON.
+ */
+export async function streamGenerationFrom(
+  path: string,
+  request: unknown,
   { signal, onEvent }: StreamGenerationOptions = {},
 ): Promise<{ generationId: string; output: GenerationOutput }> {
-  const body = await api.stream(writingToolPaths.generate(name), { body: input, signal });
+  const body = await api.stream(path, { body: request, signal });
   for await (const line of readNdjson(body)) {
     const parsed = generationEventSchema.safeParse(line);
     if (!parsed.success) {
