@@ -5,6 +5,7 @@ import type { Crm } from '../crm';
 import { DEMO_CURRENCY } from './demo-data';
 import { demoCrmRows } from './embedded-connection';
 import { campaignFacts } from './embedded-facts';
+import { addCampaignMembers, campaignMembership } from './embedded-membership';
 import { campaignColumns, readCampaignRow, summaryOf, type CampaignRow } from './embedded-records';
 import { reach, reportContacts, reportPages, reportUrl } from './embedded-reports';
 
@@ -15,7 +16,8 @@ import { reach, reportContacts, reportPages, reportUrl } from './embedded-report
  * strings: whole values, any case (embedded-segments.ts). No statement reads a whole report: on
  * the embedded database (PGlite) a statement runs on the main thread, so each is kept short (a
  * report is read a page at a time, embedded-reports.ts) and takes a turn of the event loop of its
- * own (lib/event-loop-turn.ts). A campaign's facts: embedded-facts.ts.
+ * own (lib/event-loop-turn.ts). A campaign's facts: embedded-facts.ts; adding a report's contacts
+ * to a campaign: embedded-membership.ts.
  */
 export function createEmbeddedCrm({ db }: { db: Db }): Crm {
   const rows = demoCrmRows(db);
@@ -48,5 +50,9 @@ export function createEmbeddedCrm({ db }: { db: Db }): Crm {
     reportUrl,
     reportContacts: (report, page) => reportContacts(rows, report, page),
     reportPages: (report, options) => reportPages(rows, report, options),
+    campaignMembership: (campaignId, report, options) =>
+      campaignMembership(rows, campaignId, report, options),
+    addCampaignMembers: (campaignId, report, options) =>
+      addCampaignMembers(rows, campaignId, report, options),
   };
 }

@@ -3,6 +3,7 @@ import type { Log } from '../../../lib/logger';
 import type { Crm } from '../crm';
 import { connectSalesforce, records } from './salesforce-connection';
 import { campaignFacts } from './salesforce-facts';
+import { addCampaignMembers, campaignMembership, type MembershipSource } from './salesforce-membership';
 import { peopleOf, readCampaign, summaryOf } from './salesforce-records';
 import { reach, reportUrl } from './salesforce-reports';
 import { isSalesforceId, soqlContains, soqlId } from './soql';
@@ -16,16 +17,39 @@ import { isSalesforceId, soqlContains, soqlId } from './soql';
  * fields as the mapping file names them, aggregated here; past campaigns of the same Type with
  * NumberOfContacts, NumberOfLeads and NumberOfResponses (salesforce-facts.ts); reach with COUNT()
  * queries. Reports open as Salesforce report templates (the mapping's report ids) with the values
- * as fv0…fvN (salesforce-reports.ts).
+ * as fv0…fvN (salesforce-reports.ts). Writes: a report's people made members of a campaign, as
+ * CampaignMember rows by sObject Collections or a Bulk API 2.0 job (salesforce-membership.ts).
  */
+
+/** Between two polls of a Bulk API 2.0 job. */
+const BULK_POLL_MS = 2_000;
+/** How long a Bulk API 2.0 job is polled: past it, its rows are reported as not answered in time. */
+const BULK_MAX_WAIT_MS = 10 * 60_000;
 
 export function createSalesforceCrm(
   config: SalesforceConfig,
-  { log, timeoutMs }: { log: Pick<Log, 'warn' | 'debug'>; timeoutMs: number },
+  {
+    log,
+    timeoutMs,
+    bulkPollMs = BULK_POLL_MS,
+  }: {
+    log: Pick<Log, 'warn' | 'debug'>;
+    timeoutMs: number;
+    /** Between two polls of a Bulk API 2.0 job (tests poll their local org faster). */
+    bulkPollMs?: number;
+  },
 ): Crm {
   const { mapping } = config;
   const people = peopleOf(mapping);
   const { call } = connectSalesforce(config, { log, timeoutMs });
+  const membership: MembershipSource = {
+    call,
+    mapping,
+    people,
+    log,
+    bulkPollMs,
+    bulkMaxWaitMs: BULK_MAX_WAIT_MS,
+  };
 
   return {
     provider: 'salesforce',
@@ -79,5 +103,10 @@ export function createSalesforceCrm(
     reportPages() {
       return null;
     },
+
+    campaignMembership: (campaignId, report, options) =>
+      campaignMembership(membership, campaignId, report, options),
+    addCampaignMembers: (campaignId, report, options) =>
+      addCampaignMembers(membership, campaignId, report, options),
   };
 }

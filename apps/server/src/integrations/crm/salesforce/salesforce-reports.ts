@@ -23,14 +23,20 @@ const MAX_RESPONDERS = 50_000;
 /** undefined: does not narrow; null: this person type cannot match; else the condition. */
 type Condition = string | null | undefined;
 
-const and = (...parts: (string | null | undefined)[]) => parts.filter((p) => p).join(' AND ');
+/** The conditions given, joined by AND; empty ones left out. */
+export const and = (...parts: (string | null | undefined)[]) => parts.filter((p) => p).join(' AND ');
 
 /**
  * The SOQL condition "this person is in the segment", over a path prefix (`Contact.` on a
  * CampaignMember, '' on the Contact itself); null when the person type cannot match (the
  * segment uses a dimension this org keeps only on the other type).
  */
-function segmentSoql(people: Person[], person: Person, segment: SegmentInput, prefix: string): string | null {
+export function segmentSoql(
+  people: Person[],
+  person: Person,
+  segment: SegmentInput,
+  prefix: string,
+): string | null {
   const condition = (
     values: readonly string[],
     key: keyof PersonFields,
