@@ -12,7 +12,11 @@ describe('sign-in and the access gate', () => {
     const gated = webRoutePatterns
       .filter((p) => !publicPages.includes(p))
       .map((p) =>
-        p.replace(':marketId', 'priority-clients').replace(':subMarketId', 'orlen').replace(':briefId', 'b1'),
+        p
+          .replace(':marketId', 'priority-clients')
+          .replace(':subMarketId', 'orlen')
+          .replace(':briefId', 'b1')
+          .replace(':campaignId', 'c1'),
       );
     expect(gated.length).toBe(webRoutePatterns.length - publicPages.length);
     for (const path of gated) {
