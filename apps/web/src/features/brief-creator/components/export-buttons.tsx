@@ -2,10 +2,10 @@ import { useState } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { DownloadIcon } from '@/components/ui/icons';
+import { downloadBriefDocx, downloadBriefExcel } from '@/lib/brief-export/brief-export';
+import type { ExportableBrief } from '@/lib/brief-export/brief-values';
 import { toast } from '@/lib/toast';
 
-import { downloadBriefDocx, downloadBriefExcel } from '../export/brief-export';
-import type { ExportableBrief } from '../export/brief-values';
 import styles from './brief-creator.module.css';
 
 type Format = 'excel' | 'word';

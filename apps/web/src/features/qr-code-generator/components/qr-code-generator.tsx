@@ -8,11 +8,11 @@ import { AlertIcon, DownloadIcon, PrinterIcon } from '@/components/ui/icons';
 import { OutputSurface } from '@/components/ui/output-surface';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
 import { formatInteger, formatOneDecimal } from '@/lib/format-number';
+import { encodeQr, MAX_QR_BYTES } from '@/lib/qr/encode-qr';
+import { computeQrLayout, paddingForQuietZone } from '@/lib/qr/qr-layout';
+import { PRINT_DPI, QR_DPI, QR_PADDING, QR_SIZE, QUIET_ZONE_MODULES } from '@/lib/qr/qr-settings';
+import { renderQrPng, renderQrSvg } from '@/lib/qr/render-qr';
 
-import { encodeQr, MAX_QR_BYTES } from '../encode-qr';
-import { computeQrLayout, paddingForQuietZone } from '../qr-layout';
-import { PRINT_DPI, QR_DPI, QR_PADDING, QR_SIZE, QUIET_ZONE_MODULES } from '../qr-settings';
-import { renderQrPng, renderQrSvg } from '../render-qr';
 import styles from './qr-code-generator.module.css';
 import { QrPreview } from './qr-preview';
 import { SliderField } from './slider-field';

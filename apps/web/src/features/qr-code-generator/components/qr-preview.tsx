@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 
-import type { QrMatrix } from '../encode-qr';
-import type { QrLayout } from '../qr-layout';
-import { qrSvgPath } from '../render-qr';
+import type { QrMatrix } from '@/lib/qr/encode-qr';
+import type { QrLayout } from '@/lib/qr/qr-layout';
+import { qrSvgPath } from '@/lib/qr/render-qr';
+
 import styles from './qr-code-generator.module.css';
 
 /** The code as it will be saved: the PNG's pixel grid, drawn as SVG so it stays sharp. */
