@@ -10,6 +10,7 @@ import type { Metrics } from './lib/metrics';
 import { aiStatusRoutes } from './modules/ai-status/ai-status.routes';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
 import { campaignAssetsRoutes } from './modules/campaigns/campaign-assets.routes';
+import { campaignSourcesRoutes } from './modules/campaigns/campaign-sources.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { campaignAudienceBuilderRoutes } from './modules/campaign-audience-builder/campaign-audience-builder.routes';
 import { competitorSearchRoutes } from './modules/competitor-search/competitor-search.routes';
@@ -120,6 +121,7 @@ export async function buildApp({
     await api.register(briefCreatorRoutes, { briefCreator: services.briefCreator });
     await api.register(campaignsRoutes, { campaigns: services.campaigns });
     await api.register(campaignAssetsRoutes, { assets: services.campaignAssets, ai: services.ai });
+    await api.register(campaignSourcesRoutes, { sources: services.campaignSources });
     await api.register(marketResearchRoutes, { service: services.marketResearch });
     await api.register(competitorSearchRoutes, { service: services.competitorSearch });
     await api.register(campaignAudienceBuilderRoutes, { builder: services.campaignAudienceBuilder });

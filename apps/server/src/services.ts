@@ -9,6 +9,7 @@ import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './modules/writing-tools/writing-tools.service';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { createCampaignAssets } from './modules/campaigns/campaign-assets.service';
+import { createCampaignSources } from './modules/campaigns/campaign-sources.service';
 import { createCampaigns } from './modules/campaigns/campaigns.service';
 import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
 import {
@@ -58,6 +59,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
     contextTokens: config.ai.contextTokens,
   });
   const writingTools = createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens });
+  const marketResearch = createMarketResearchService({ db, sources: feeds.sources });
   return {
     identityProvider: adapters.identityProvider,
     identity: createIdentityService({ db, auth: config.auth, access: config.access, now }),
@@ -78,7 +80,16 @@ export function createServices({ config, database, adapters, log, metrics, now }
       write: (request) => writingTools.streamTool(request as Parameters<typeof writingTools.streamTool>[0]),
       concurrent: config.ai.limits.concurrent,
     }),
-    marketResearch: createMarketResearchService({ db, sources: feeds.sources }),
+    // Its sources are Market Research items and pages of the competitors GEM follows.
+    campaignSources: createCampaignSources({
+      db,
+      lookups: {
+        marketResearchItem: (id) => marketResearch.getItem(id),
+        isCompetitorPage: (link) =>
+          competitors.list.some((c) => link.toLowerCase().startsWith(c.site.toLowerCase())),
+      },
+    }),
+    marketResearch,
     competitorSearch: createCompetitorSearchService({ db, search: adapters.webSearch, competitors }),
     campaignAudienceBuilder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),
     /** Starts the background work; a listening server calls it, app.inject() tests never do. */

@@ -74,6 +74,8 @@ export const assetProvenanceSchema = z.object({
   generationId: z.string(),
   /** The instruction a regeneration was given. */
   instruction: z.string().optional(),
+  /** The campaign's sources the model was given (listed under the text, with links). */
+  sources: z.array(z.object({ title: z.string(), url: z.string() })).optional(),
 });
 export type AssetProvenance = z.infer<typeof assetProvenanceSchema>;
 

@@ -187,6 +187,8 @@ export const campaignActions = [
   'asset-conflict',
   'asset-status-changed',
   'asset-restored',
+  'source-added',
+  'source-removed',
 ] as const;
 export type CampaignAction = (typeof campaignActions)[number];
 

@@ -154,3 +154,29 @@ export const campaignAssetVersions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.assetId, t.version] })],
 );
+
+/**
+ * What a campaign's content may draw on besides its brief: Market Research items and competitor
+ * search results brought in with 'Use in…', as they were when added (title, link, text).
+ */
+export const campaignSources = pgTable(
+  'campaign_sources',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['market-research', 'competitor'] }).notNull(),
+    /** The Market Research item's id, or the competitor page's link. */
+    ref: text('ref').notNull(),
+    title: text('title').notNull(),
+    url: text('url').notNull(),
+    summary: text('summary').notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_sources_campaign_ref_key').on(t.campaignId, t.kind, t.ref),
+    check('campaign_sources_kind_check', sql`${t.kind} in ('market-research', 'competitor')`),
+  ],
+);

@@ -61,10 +61,27 @@ const short = (text: string) => cutAtGrapheme(text, INPUT_CHARACTER_LIMIT);
 const audienceOf = (brief: BriefData) =>
   brief.targetAudience.trim() === '' ? '' : ` Adresatem jest: ${brief.targetAudience.trim()}.`;
 
-/** The inputs of the tool that makes `channel`'s asset from `brief`. */
-export function briefToInputs(brief: BriefData, channel: CampaignChannelId): ToolInputs {
+/** A source the campaign brought in: what the model may draw on besides the brief. */
+export type BriefSource = { title: string; url: string; summary: string };
+
+/** The sources as a block of the base content, numbered, each with its link. */
+export function sourcesBlock(sources: readonly BriefSource[]): string {
+  if (sources.length === 0) return '';
+  const lines = sources.map(
+    (source, i) => `[${i + 1}] ${source.title.trim()} (${source.url.trim()})\n${source.summary.trim()}`,
+  );
+  return `Źródła (można z nich korzystać tak samo jak z briefu):\n${lines.join('\n\n')}`;
+}
+
+/** The inputs of the tool that makes `channel`'s asset from `brief` and the campaign's sources. */
+export function briefToInputs(
+  brief: BriefData,
+  channel: CampaignChannelId,
+  sources: readonly BriefSource[] = [],
+): ToolInputs {
   const { tool, label, postWords } = campaignChannels[channel];
-  const content = briefDigest(brief) || brief.campaignName.trim() || 'Kampania bez opisu.';
+  const digest = briefDigest(brief) || brief.campaignName.trim() || 'Kampania bez opisu.';
+  const content = cutAtGrapheme([digest, sourcesBlock(sources)].filter(Boolean).join('\n\n'), DIGEST_MAX);
   const name = brief.campaignName.trim() || 'kampanii';
   switch (tool) {
     case 'article':

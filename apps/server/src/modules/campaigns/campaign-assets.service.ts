@@ -29,7 +29,8 @@ import {
 import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
 import type { Log } from '../../lib/logger';
-import { briefToInputs, type ToolInputs } from './brief-to-inputs';
+import { briefToInputs, type BriefSource, type ToolInputs } from './brief-to-inputs';
+import { rowsOf } from './campaign-sources.service';
 import { campaignFor, type CampaignRow } from './campaigns.access';
 import { peopleById, recordActivity, someone } from './campaigns.records';
 
@@ -288,9 +289,10 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
   function inputsFor(
     channel: CampaignChannelId,
     brief: BriefData,
+    sources: readonly BriefSource[],
     sent?: Record<string, unknown>,
   ): ToolInputs {
-    const fromBrief = briefToInputs(brief, channel);
+    const fromBrief = briefToInputs(brief, channel, sources);
     if (!sent) return fromBrief;
     const parsed = writingToolInputSchemas[fromBrief.tool].safeParse(sent);
     if (!parsed.success) {
@@ -351,6 +353,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
     asset,
     tool,
     input,
+    sources,
     instruction,
     current,
     context,
@@ -360,6 +363,8 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
     asset: AssetRow;
     tool: ToolInputs['tool'];
     input: ToolInputs['input'];
+    /** The campaign's sources: those the input carries are listed with the text. */
+    sources: readonly BriefSource[];
     instruction?: string | undefined;
     current: string | null;
     context: { signal: AbortSignal; log: Pick<Log, 'error' | 'warn' | 'info'> };
@@ -385,6 +390,10 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
       throw err;
     }
     const { events } = written;
+    const sent = JSON.stringify(input);
+    const drawnOn = sources
+      .filter((source) => sent.includes(source.url))
+      .map(({ title, url }) => ({ title, url }));
     const provenance = (generationId: string, model: string | null): AssetProvenance => ({
       briefVersion: campaign.briefVersion,
       tool,
@@ -392,6 +401,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
       model,
       generationId,
       ...(instruction ? { instruction: instruction } : {}),
+      sources: drawnOn,
     });
     const label = campaignChannels[channel].label;
     return (async function* assetEvents(): AsyncGenerator<Step> {
@@ -461,7 +471,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
     /** What 'Generate from brief' would send: the channel's tool and its inputs from the brief. */
     async inputs(userId: string, campaignId: string, channel: CampaignChannelId): Promise<ToolInputs> {
       const { campaign } = await campaignFor(db, userId, campaignId, 'read');
-      return briefToInputs(await briefOf(campaign), channel);
+      return briefToInputs(await briefOf(campaign), channel, await rowsOf(db, campaign.id));
     },
 
     /**
@@ -479,7 +489,8 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
     ): Promise<AsyncIterable<GenerationEvent>> {
       const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
       const brief = await briefOf(campaign);
-      const { tool, input } = inputsFor(channel, brief, request.input);
+      const sources = await rowsOf(db, campaign.id);
+      const { tool, input } = inputsFor(channel, brief, sources, request.input);
       let current: string | null = null;
       if (request.instruction) {
         const row = await assetRow(campaign.id, channel);
@@ -494,6 +505,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
       }
       const asset = await claim(campaign.id, channel, userId);
       const steps = await run({
+        sources,
         userId,
         campaign,
         asset,
@@ -521,6 +533,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
     ): Promise<AsyncIterable<GenerateAllEvent>> {
       const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
       const brief = await briefOf(campaign);
+      const sources = await rowsOf(db, campaign.id);
       const channels = channelsOfBrief(brief.channels);
       if (channels.length === 0) {
         throw new AppError(
@@ -541,10 +554,10 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
       }
       /** One asset's events in the merged stream. */
       async function* one(channel: CampaignChannelId, asset: AssetRow): AsyncGenerator<GenerateAllEvent> {
-        const { tool, input } = briefToInputs(brief, channel);
+        const { tool, input } = briefToInputs(brief, channel, sources);
         let steps: AsyncIterable<Step>;
         try {
-          steps = await run({ userId, campaign, asset, tool, input, current: null, context });
+          steps = await run({ userId, campaign, asset, tool, input, sources, current: null, context });
         } catch (err) {
           yield { type: 'failed', channel, error: failureOf(err) };
           return;

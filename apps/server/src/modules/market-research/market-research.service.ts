@@ -62,6 +62,20 @@ export function createMarketResearchService({ db, sources }: { db: Db; sources: 
     return markets;
   }
 
+  /** One stored item by its id (as a page shows it), or null when there is none. */
+  async function getItem(id: string): Promise<{ title: string; url: string; contentText: string } | null> {
+    if (!/^\d{1,15}$/.test(id)) return null;
+    const [row] = await db
+      .select({
+        title: marketFeedItems.title,
+        url: marketFeedItems.url,
+        contentText: marketFeedItems.contentText,
+      })
+      .from(marketFeedItems)
+      .where(eq(marketFeedItems.id, Number(id)));
+    return row ?? null;
+  }
+
   async function getFeed(
     marketId: string,
     subMarketId: string | undefined,
@@ -144,5 +158,5 @@ export function createMarketResearchService({ db, sources }: { db: Db; sources: 
     };
   }
 
-  return { listMarkets, getFeed };
+  return { listMarkets, getFeed, getItem };
 }
