@@ -9,6 +9,7 @@ import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './modules/writing-tools/writing-tools.service';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { createCampaignAssets } from './modules/campaigns/campaign-assets.service';
+import { createCampaignPack } from './modules/campaigns/campaign-pack.service';
 import { createCampaignSources } from './modules/campaigns/campaign-sources.service';
 import { createCampaigns } from './modules/campaigns/campaigns.service';
 import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
@@ -80,6 +81,8 @@ export function createServices({ config, database, adapters, log, metrics, now }
       write: (request) => writingTools.streamTool(request as Parameters<typeof writingTools.streamTool>[0]),
       concurrent: config.ai.limits.concurrent,
     }),
+    // What a campaign hands over: read only, for anyone who may read it.
+    campaignPack: createCampaignPack({ db }),
     // Its sources are Market Research items and pages of the competitors GEM follows.
     campaignSources: createCampaignSources({
       db,

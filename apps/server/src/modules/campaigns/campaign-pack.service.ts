@@ -1,0 +1,158 @@
+import { briefDataSchema } from '@gem/contracts/brief-creator';
+import { assetProvenanceSchema, type AssetProvenance } from '@gem/contracts/campaign-assets';
+import {
+  campaignChannelIds,
+  campaignChannels,
+  type CampaignChannelId,
+} from '@gem/contracts/campaign-channels';
+import { campaignSlug, tagLinks } from '@gem/contracts/campaign-links';
+import { qrTargetOf, trackedLinks, type CampaignPack, type PackAsset } from '@gem/contracts/campaign-pack';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  campaignAssets,
+  campaignAssetVersions,
+  campaignBriefVersions,
+  campaignSources,
+} from '../../db/schema/index';
+import { campaignFor } from './campaigns.access';
+import { peopleById, someone } from './campaigns.records';
+
+/**
+ * The campaign pack (issue 29, 'Hand it over'): what a campaign hands over, for anyone who may
+ * read it. Every query is bound to the campaign the access check answered, and only approved
+ * assets are read: nothing of another campaign, and nothing in draft or in review, reaches it.
+ * The browser makes the Word document and the ZIP from it.
+ */
+
+const channelOrder = new Map<string, number>(campaignChannelIds.map((id, index) => [id, index]));
+const isChannel = (channel: string): channel is CampaignChannelId => channelOrder.has(channel);
+
+export type CampaignPackDeps = { db: Db; now?: () => Date };
+
+export function createCampaignPack({ db, now = () => new Date() }: CampaignPackDeps) {
+  return {
+    async pack(userId: string, campaignId: string): Promise<CampaignPack> {
+      const { campaign } = await campaignFor(db, userId, campaignId, 'read');
+
+      const [brief] = await db
+        .select({ data: campaignBriefVersions.briefData })
+        .from(campaignBriefVersions)
+        .where(
+          and(
+            eq(campaignBriefVersions.campaignId, campaign.id),
+            eq(campaignBriefVersions.version, campaign.briefVersion),
+          ),
+        );
+
+      // The approved assets with the text they were approved at (an edit makes an asset a draft).
+      const approved = campaignAssets.status;
+      const assets = await db
+        .select({
+          id: campaignAssets.id,
+          channel: campaignAssets.channel,
+          version: campaignAssetVersions.version,
+          text: campaignAssetVersions.text,
+          authorId: campaignAssetVersions.authorId,
+          createdAt: campaignAssetVersions.createdAt,
+        })
+        .from(campaignAssets)
+        .innerJoin(
+          campaignAssetVersions,
+          and(
+            eq(campaignAssetVersions.assetId, campaignAssets.id),
+            eq(campaignAssetVersions.version, campaignAssets.currentVersion),
+          ),
+        )
+        .where(
+          and(
+            eq(campaignAssets.campaignId, campaign.id),
+            eq(approved, 'approved'),
+            gt(campaignAssets.currentVersion, 0),
+          ),
+        );
+
+      // What each approved text was made from: its newest generation at or before it.
+      const made = await db
+        .selectDistinctOn([campaignAssetVersions.assetId], {
+          assetId: campaignAssetVersions.assetId,
+          provenance: campaignAssetVersions.provenance,
+        })
+        .from(campaignAssetVersions)
+        .innerJoin(campaignAssets, eq(campaignAssets.id, campaignAssetVersions.assetId))
+        .where(
+          and(
+            eq(campaignAssets.campaignId, campaign.id),
+            eq(approved, 'approved'),
+            eq(campaignAssetVersions.kind, 'generated'),
+            sql`${campaignAssetVersions.version} <= ${campaignAssets.currentVersion}`,
+          ),
+        )
+        .orderBy(campaignAssetVersions.assetId, desc(campaignAssetVersions.version));
+      const provenance = new Map<string, AssetProvenance>();
+      for (const row of made) {
+        const parsed = assetProvenanceSchema.safeParse(row.provenance);
+        if (parsed.success) provenance.set(row.assetId, parsed.data);
+      }
+
+      const sources = await db
+        .select()
+        .from(campaignSources)
+        .where(eq(campaignSources.campaignId, campaign.id))
+        .orderBy(asc(campaignSources.addedAt), asc(campaignSources.id));
+
+      const known = await peopleById(db, [
+        campaign.ownerId,
+        ...assets.map((asset) => asset.authorId),
+        ...sources.map((source) => source.addedBy),
+      ]);
+      const slug = campaignSlug(campaign.name);
+
+      const packAssets: PackAsset[] = assets
+        .filter((asset): asset is typeof asset & { channel: CampaignChannelId } => isChannel(asset.channel))
+        .sort((a, b) => channelOrder.get(a.channel)! - channelOrder.get(b.channel)!)
+        .map((asset) => {
+          const { label, utm } = campaignChannels[asset.channel];
+          const tags = { ...utm, campaign: slug };
+          return {
+            channel: asset.channel,
+            label,
+            version: asset.version,
+            text: tagLinks(asset.text, tags),
+            savedBy: someone(asset.authorId, known),
+            savedAt: asset.createdAt.toISOString(),
+            provenance: provenance.get(asset.id) ?? null,
+            utm: { ...utm },
+            links: trackedLinks(asset.text, tags),
+          };
+        });
+
+      return {
+        campaign: {
+          id: campaign.id,
+          name: campaign.name,
+          status: campaign.status,
+          owner: someone(campaign.ownerId, known),
+          landingUrl: campaign.landingUrl,
+          crmCampaignId: campaign.crmCampaignId,
+          utmCampaign: slug,
+        },
+        brief: { version: campaign.briefVersion, data: briefDataSchema.parse(brief?.data) },
+        assets: packAssets,
+        qrTarget: qrTargetOf(campaign.landingUrl, campaign.name),
+        sources: sources.map((source) => ({
+          id: source.id,
+          kind: source.kind,
+          title: source.title,
+          url: source.url,
+          summary: source.summary,
+          addedBy: someone(source.addedBy, known),
+          addedAt: source.addedAt.toISOString(),
+        })),
+        madeAt: now().toISOString(),
+      };
+    },
+  };
+}
+
+export type CampaignPackService = ReturnType<typeof createCampaignPack>;
