@@ -135,7 +135,9 @@ beforeAll(async () => {
       },
       crm: {
         provider: 'salesforce',
-        timeoutMs: 1_500,
+        // Short enough for the hang test's three tries; long enough for a CI machine busy with
+        // another file seeding 10,000 contacts (1.5 s was not).
+        timeoutMs: 4_000,
         salesforce: {
           loginUrl: sf.url,
           clientId: sf.clientId,
