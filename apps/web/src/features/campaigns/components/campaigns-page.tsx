@@ -1,6 +1,6 @@
 import { campaignTypes } from '@gem/contracts/brief-creator';
 import { CAMPAIGN_SEARCH_MAX, campaignStatuses, campaignStatusLabels } from '@gem/contracts/campaigns';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -34,9 +34,19 @@ export function CampaignsPage() {
   const query = filtersOfParams(params);
   const campaigns = useCampaigns(query);
   const [typed, setTyped] = useState(query.q ?? '');
+  // The URL as last written: two filters chosen before the page renders again both stay (the
+  // router hands an updater the URL of the last render, not of the last write).
+  const written = useRef(params);
+  useEffect(() => {
+    written.current = params;
+  }, [params]);
 
+  function writeParams(next: URLSearchParams) {
+    written.current = next;
+    setParams(next, { replace: true, preventScrollReset: true });
+  }
   const setFilter = (name: FilterParam, value: string) =>
-    setParams((previous) => withFilter(previous, name, value), { replace: true, preventScrollReset: true });
+    writeParams(withFilter(written.current, name, value));
 
   // Written with the URL as it is then (a filter chosen meanwhile stays).
   const search = useEffectEvent((text: string) => {
@@ -50,7 +60,7 @@ export function CampaignsPage() {
 
   function clearFilters() {
     setTyped('');
-    setParams((previous) => withoutFilters(previous), { replace: true, preventScrollReset: true });
+    writeParams(withoutFilters(written.current));
   }
 
   const list = campaigns.data?.campaigns ?? [];
