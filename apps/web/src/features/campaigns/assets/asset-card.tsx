@@ -200,7 +200,7 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
                 aria-controls={panelId}
                 onClick={() => toggle('edit')}
               >
-                {draft ? 'Edit (unsaved changes)' : 'Edit'}
+                {draft && asset && draft.text !== asset.text ? 'Edit (unsaved changes)' : 'Edit'}
               </Button>
             </>
           ) : null}
@@ -265,23 +265,25 @@ function StatusSelect({ campaignId, asset }: { campaignId: string; asset: Campai
   const value = update.isPending && update.variables ? update.variables : asset.status;
   return (
     <div className={styles.statusField}>
-      <label className={styles.fieldLabel} htmlFor={id}>
-        Status<span className="visually-hidden"> of the {label}</span>
-      </label>
-      <SelectInput
-        id={id}
-        density="compact"
-        value={value}
-        disabled={update.isPending}
-        aria-describedby={update.error ? `${id}-error` : undefined}
-        onChange={(event) => update.mutate(event.target.value as AssetStatus)}
-      >
-        {assetStatuses.map((status) => (
-          <option key={status} value={status}>
-            {assetStatusLabels[status]}
-          </option>
-        ))}
-      </SelectInput>
+      <div className={styles.statusInline}>
+        <label className={styles.fieldLabel} htmlFor={id}>
+          Status<span className="visually-hidden"> of the {label}</span>
+        </label>
+        <SelectInput
+          id={id}
+          density="compact"
+          value={value}
+          disabled={update.isPending}
+          aria-describedby={update.error ? `${id}-error` : undefined}
+          onChange={(event) => update.mutate(event.target.value as AssetStatus)}
+        >
+          {assetStatuses.map((status) => (
+            <option key={status} value={status}>
+              {assetStatusLabels[status]}
+            </option>
+          ))}
+        </SelectInput>
+      </div>
       {update.error ? (
         <p id={`${id}-error`} className={styles.fieldError} role="alert">
           {problemText(update.error, 'The status could not be changed. Please try again.')}

@@ -56,7 +56,9 @@ export function AssetConflict({
               aria-label={`Version ${theirs.version}, the current one`}
             >
               <p className={styles.sideLabel}>Version {theirs.version} · current</p>
-              <p className={styles.sideText}>{theirs.text}</p>
+              <p className={styles.sideText} tabIndex={0}>
+                {theirs.text}
+              </p>
             </div>
             <div
               role="group"
@@ -64,7 +66,9 @@ export function AssetConflict({
               aria-label={mine.version ? `Yours, kept as version ${mine.version}` : 'Yours'}
             >
               <p className={styles.sideLabel}>Yours{mine.version ? ` · version ${mine.version}` : ''}</p>
-              <p className={styles.sideText}>{mine.text}</p>
+              <p className={styles.sideText} tabIndex={0}>
+                {mine.text}
+              </p>
             </div>
           </div>
           <div className={styles.panelActions}>

@@ -171,7 +171,13 @@ export function AssetEditor({
             <p className={styles.sideLabel} id={`${fieldId}-preview`}>
               Preview
             </p>
-            <div className={styles.livePreview} role="group" aria-labelledby={`${fieldId}-preview`}>
+            <div
+              className={styles.livePreview}
+              role="group"
+              aria-labelledby={`${fieldId}-preview`}
+              // A long text scrolls in its box: a keyboard can reach it to scroll it.
+              tabIndex={0}
+            >
               {empty ? (
                 <p className={styles.muted}>Nothing to show yet.</p>
               ) : (

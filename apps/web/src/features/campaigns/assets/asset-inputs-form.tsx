@@ -68,14 +68,17 @@ export function AssetInputsForm({
           Generate the {label} from the brief
         </h4>
         <p className={styles.muted}>
-          {inputs.data ? `${toolName(inputs.data.tool)} will be sent what follows, ` : 'GEM fills these '}
-          from version {briefVersion} of the brief. Change anything you like before generating.
+          GEM fills in what {inputs.data ? `the ${toolName(inputs.data.tool)} tool` : 'the writing tool'} is
+          sent from version {briefVersion} of the brief. Change anything you like before generating.
         </p>
       </div>
       {body}
     </section>
   );
 }
+
+/** As many rows as the text has lines (as typed), within 3 to 10. */
+const rowsFor = (text: string) => Math.min(10, Math.max(3, text.split('\n').length + 1));
 
 function InputFields({
   initial,
@@ -118,7 +121,7 @@ function InputFields({
           subject={inputSubject(key)}
           value={value}
           onValueChange={(next) => set(key, next)}
-          rows={key === 'content' || key === 'summary' ? 8 : 3}
+          rows={rowsFor(value)}
           {...(fieldErrors[key] ? { 'aria-invalid': true } : {})}
           hint={fieldErrors[key] ? <span className={styles.fieldError}>{fieldErrors[key]}</span> : undefined}
         />

@@ -1,0 +1,203 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chat, chatTurn, LONG_TEST_MS, openNewChat, say } from './brief-creator-page';
+import { promptOf, useAiControl } from './support/ai-control';
+import { pageProblems, screenshot, useBrowser } from './support/browser';
+import { signInWithPopup } from './support/sign-in';
+
+// A campaign's assets (issue 29) in Chromium at 1440 × 900 and 390 × 844: a LinkedIn post made
+// from the brief with an input changed first, streamed into its card and saved as version 1;
+// edited by hand as version 2; approved; versions 1 and 2 compared word by word; version 1
+// restored; and a save made on an older version (another tab saved first) showing both texts.
+// The page with its assets is checked with axe, as accessibility.e2e.ts checks every page.
+
+const browser = useBrowser();
+const { script, modelRequests } = useAiControl();
+
+const widths = ['desktop', 'mobile'] as const;
+type Width = (typeof widths)[number];
+
+const generatedPost =
+  'Dyrektorzy finansowi, dołączcie do naszego webinaru o płynności finansowej. Pokażemy, jak dane przyspieszają decyzje. Zarejestruj się już dziś!';
+const editedPost =
+  'Dyrektorzy finansowi, zapraszamy na webinar o płynności finansowej. Pokażemy na przykładach, jak dane przyspieszają decyzje. Zarejestruj się już dziś!';
+
+/** axe on the page as it is: every serious or critical violation, one line per element. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
+    .setLegacyMode(true)
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) on ${node.target.join(' ')}: ${v.help}`),
+    );
+}
+
+/** A brief naming LinkedIn and a newsletter, accepted in the chat; its campaign made and opened. */
+async function campaignFromChat(page: Page, name: string): Promise<string> {
+  await openNewChat(page);
+  await script(
+    chatTurn('Everything is in the brief. Accept it when you are ready.', {
+      campaignName: name,
+      campaignType: ['Webinar'],
+      primaryObjective: 'Win 40 qualified leads among CFOs.',
+      targetAudience: 'CFOs of mid-sized companies in Poland.',
+      keyMessages: 'Data makes decisions faster.',
+      channels: ['LinkedIn', 'Newsletter'],
+      activityKPIs: ['300 registrations'],
+      businessKPIs: ['40 qualified leads'],
+    }),
+  );
+  await say(page, `A webinar for CFOs called ${name}.`, 'Everything is in the brief.');
+  await chat(page).getByRole('button', { name: 'Accept brief' }).click();
+  const link = chat(page).getByRole('link', { name: 'View the finished brief' });
+  await link.waitFor({ timeout: 15_000 });
+  await link.click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  await page.getByRole('button', { name: 'Create campaign' }).click();
+  await page.waitForURL((url) => /^\/campaigns\/[\da-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  return new URL(page.url()).pathname;
+}
+
+const assetCard = (page: Page, name: string): Locator =>
+  page.getByRole('region', { name: 'Assets', exact: true }).getByRole('article', { name });
+
+const versionShown = (card: Locator, version: number) =>
+  card.getByText(`Version ${version}`, { exact: true }).first().waitFor();
+
+/** Generates the LinkedIn post from the brief, with the post's description changed first. */
+async function generateLinkedInPost(page: Page, width: Width): Promise<Locator> {
+  const post = assetCard(page, 'LinkedIn post');
+  await post.getByText('Not written yet').waitFor();
+  await post.getByRole('button', { name: 'Generate from brief' }).click();
+  const form = post.getByRole('form', { name: 'Generate the LinkedIn post from the brief' });
+  const description = form.getByLabel('Describe the post');
+  await description.waitFor();
+  expect(await description.inputValue()).toContain('LinkedIn post kampanii');
+  await description.fill('Zaproszenie na webinar dla dyrektorów finansowych.');
+  await form.getByLabel('Summary').scrollIntoViewIfNeeded();
+  await screenshot(page, `campaign-assets-inputs-${width}`, { fullPage: false });
+  await script({ kind: 'text', text: generatedPost, tokenDelayMs: 5 });
+  await form.getByRole('button', { name: 'Generate' }).click();
+  await versionShown(post, 1);
+  await post.getByText(generatedPost).waitFor();
+  // The changed input is what the tool sent the model.
+  const requests = await modelRequests();
+  expect(promptOf(requests.at(-1)!)).toContain('Zaproszenie na webinar dla dyrektorów finansowych.');
+  return post;
+}
+
+describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_TEST_MS }, (width: Width) => {
+  it('a LinkedIn post made from the brief, edited, approved, compared and restored', async () => {
+    const page = await browser.open(width);
+    await signInWithPopup(page);
+    await campaignFromChat(page, `Spring CFO Webinar assets ${width}`);
+    const found: string[] = [];
+
+    const assets = page.getByRole('region', { name: 'Assets', exact: true });
+    await assets.getByRole('list', { name: 'Assets by channel' }).waitFor();
+    expect(await assets.getByRole('article').allInnerTexts()).toHaveLength(2);
+    await assets.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-empty-${width}`, { fullPage: false });
+
+    const post = await generateLinkedInPost(page, width);
+    expect(await post.innerText()).toContain('Draft');
+    const counts = post.getByRole('list', { name: "Length against the LinkedIn post's limits" });
+    expect(await counts.innerText()).toMatch(/LinkedIn post:\s*\d+ \/ 3,000 characters/);
+    const made = await post.getByText('Generated with').locator('..').innerText();
+    expect(made).toContain('Social media post');
+    expect(made).toContain('gem-test-model');
+    await post.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-generated-${width}`, { fullPage: false });
+
+    // Edited by hand beside its preview, saved as version 2.
+    await post.getByRole('button', { name: 'Edit', exact: true }).click();
+    const text = post.getByLabel('Text of the LinkedIn post');
+    await text.fill(editedPost);
+    await post.getByRole('group', { name: 'Preview' }).getByText(editedPost).waitFor();
+    await text.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-editing-${width}`, { fullPage: false });
+    found.push(...(await audit(page, `campaign assets, editing (${width})`)));
+    await post.getByRole('button', { name: 'Save', exact: true }).click();
+    await versionShown(post, 2);
+    await post.getByText(editedPost).waitFor();
+
+    // Approved.
+    const approved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.ok());
+    await post.getByLabel('Status of the LinkedIn post').selectOption('approved');
+    await approved;
+    await post.locator('span', { hasText: /^Approved$/ }).waitFor();
+
+    // Versions 1 and 2 compared word by word.
+    await post.getByRole('button', { name: 'Versions' }).click();
+    const versions = post.getByRole('list', { name: 'Versions of the LinkedIn post' });
+    await versions.getByRole('listitem', { name: 'Version 2' }).waitFor();
+    expect(await versions.getByRole('listitem').count()).toBe(2);
+    const changes = post.getByRole('group', { name: 'Changes from version 1 to version 2' });
+    expect(await changes.locator('ins').allTextContents()).toEqual([
+      '[added: zapraszamy na webinar]',
+      '[added: na przykładach]',
+    ]);
+    expect(await changes.locator('del').allTextContents()).toEqual([
+      '[removed: dołączcie do naszego webinaru]',
+    ]);
+    await changes.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-compare-${width}`, { fullPage: false });
+    found.push(...(await audit(page, `campaign assets, versions (${width})`)));
+
+    // Version 1 restored as version 3: the generated text again, a draft again.
+    await versions.getByRole('button', { name: 'Restore version 1' }).click();
+    await versionShown(post, 3);
+    await versions.getByRole('listitem', { name: 'Version 3' }).waitFor();
+    expect(await versions.getByRole('listitem', { name: 'Version 3' }).innerText()).toContain('Restored');
+    await post.getByText(generatedPost).first().waitFor();
+    expect(await post.getByLabel('Status of the LinkedIn post').inputValue()).toBe('draft');
+    await screenshot(page, `campaign-assets-${width}`);
+
+    if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
+    expect(found).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('keeps the typed text when another tab saved the asset first, shows both, and keeps mine', async () => {
+    const page = await browser.open(width);
+    await signInWithPopup(page);
+    const path = await campaignFromChat(page, `Autumn ESG Report assets ${width}`);
+    const post = await generateLinkedInPost(page, width);
+
+    // Another tab of the same user saves version 2 while this one edits version 1.
+    await post.getByRole('button', { name: 'Edit', exact: true }).click();
+    await post.getByLabel('Text of the LinkedIn post').fill('Moja wersja posta.');
+    const other = await page.context().newPage();
+    await other.goto(path);
+    const theirs = assetCard(other, 'LinkedIn post');
+    await theirs.getByRole('button', { name: 'Edit', exact: true }).click();
+    await theirs.getByLabel('Text of the LinkedIn post').fill('Ich wersja posta.');
+    await theirs.getByRole('button', { name: 'Save', exact: true }).click();
+    await versionShown(theirs, 2);
+    await other.close();
+
+    await post.getByRole('button', { name: 'Save', exact: true }).click();
+    const conflict = post.getByRole('alert').filter({ hasText: 'Someone changed the LinkedIn post' });
+    await conflict.getByRole('group', { name: 'Yours, kept as version 3' }).waitFor();
+    expect(await conflict.getByRole('group', { name: 'Version 2, the current one' }).innerText()).toContain(
+      'Ich wersja posta.',
+    );
+    expect(await post.getByLabel('Text of the LinkedIn post').inputValue()).toBe('Moja wersja posta.');
+    await conflict.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-conflict-${width}`, { fullPage: false });
+    const found = await audit(page, `campaign assets, conflict (${width})`);
+
+    await conflict.getByRole('button', { name: 'Keep mine' }).click();
+    await versionShown(post, 4);
+    await post.getByText('Moja wersja posta.').waitFor();
+    if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
+    expect(found).toEqual([]);
+    // The refused save is the one error the browser logs.
+    expect(pageProblems(page).filter((p) => !p.includes('409 (Conflict)'))).toEqual([]);
+  });
+});
