@@ -11,6 +11,7 @@ import { aiStatusRoutes } from './modules/ai-status/ai-status.routes';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
 import { campaignAssetsRoutes } from './modules/campaigns/campaign-assets.routes';
 import { campaignPackRoutes } from './modules/campaigns/campaign-pack.routes';
+import { campaignAudienceRoutes } from './modules/campaigns/campaign-audience.routes';
 import { campaignSourcesRoutes } from './modules/campaigns/campaign-sources.routes';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
 import { campaignAudienceBuilderRoutes } from './modules/campaign-audience-builder/campaign-audience-builder.routes';
@@ -124,6 +125,7 @@ export async function buildApp({
     await api.register(campaignAssetsRoutes, { assets: services.campaignAssets, ai: services.ai });
     await api.register(campaignPackRoutes, { pack: services.campaignPack });
     await api.register(campaignSourcesRoutes, { sources: services.campaignSources });
+    await api.register(campaignAudienceRoutes, { audience: services.campaignAudience });
     await api.register(marketResearchRoutes, { service: services.marketResearch });
     await api.register(competitorSearchRoutes, { service: services.competitorSearch });
     await api.register(campaignAudienceBuilderRoutes, { builder: services.campaignAudienceBuilder });

@@ -10,6 +10,7 @@ import { createWritingTools } from './modules/writing-tools/writing-tools.servic
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { createCampaignAssets } from './modules/campaigns/campaign-assets.service';
 import { createCampaignPack } from './modules/campaigns/campaign-pack.service';
+import { createCampaignAudience } from './modules/campaigns/campaign-audience.service';
 import { createCampaignSources } from './modules/campaigns/campaign-sources.service';
 import { createCampaigns } from './modules/campaigns/campaigns.service';
 import { createCampaignAudienceBuilder } from './modules/campaign-audience-builder/campaign-audience-builder.service';
@@ -83,6 +84,8 @@ export function createServices({ config, database, adapters, log, metrics, now }
     }),
     // What a campaign hands over: read only, for anyone who may read it.
     campaignPack: createCampaignPack({ db }),
+    // Its audience: segments whose contacts join its CRM campaign, through the Crm port.
+    campaignAudience: createCampaignAudience({ db, crm: adapters.crm }),
     // Its sources are Market Research items and pages of the competitors GEM follows.
     campaignSources: createCampaignSources({
       db,

@@ -189,6 +189,9 @@ export const campaignActions = [
   'asset-restored',
   'source-added',
   'source-removed',
+  'segment-saved',
+  'segment-removed',
+  'members-added',
 ] as const;
 export type CampaignAction = (typeof campaignActions)[number];
 

@@ -180,3 +180,37 @@ export const campaignSources = pgTable(
     check('campaign_sources_kind_check', sql`${t.kind} in ('market-research', 'competitor')`),
   ],
 );
+
+/** The audience builder's segments saved to a campaign: a report of the CRM (contracts' SavedReport). */
+export const campaignSegments = pgTable('campaign_segments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  campaignId: uuid('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'cascade' }),
+  label: text('label').notNull(),
+  report: jsonb('report').notNull(),
+  reportUrl: text('report_url'),
+  savedBy: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each time a segment's contacts were added to the CRM campaign: who, when, how many, who was refused. */
+export const campaignMemberRuns = pgTable(
+  'campaign_member_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    segmentLabel: text('segment_label').notNull(),
+    crmCampaignId: text('crm_campaign_id').notNull(),
+    byId: uuid('by_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    total: integer('total').notNull(),
+    added: integer('added').notNull(),
+    alreadyMembers: integer('already_members').notNull(),
+    /** Every refused contact (contracts' member failure), so none is lost. */
+    failed: jsonb('failed').notNull(),
+  },
+  (t) => [index('campaign_member_runs_campaign_at_idx').on(t.campaignId, t.at.desc())],
+);

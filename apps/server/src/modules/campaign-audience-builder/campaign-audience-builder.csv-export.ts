@@ -10,7 +10,7 @@ import type { Crm, CrmReportQuery } from '../../integrations/crm/crm';
 import { AppError } from '../../lib/app-error';
 import type { CrmExportOutcome, Metrics } from '../../lib/metrics';
 import type { UserLease } from '../../lib/user-leases';
-import type { FromCrm, Logger } from './campaign-audience-builder.crm-calls';
+import type { FromCrm, Logger } from '../../lib/crm-calls';
 import { REPORT_LEASE_MS, type ReportLeases } from './campaign-audience-builder.report-leases';
 import {
   REPORTS_IN_SALESFORCE,

@@ -5,7 +5,7 @@ import type { AiPlatform } from '../../lib/ai/ai-platform';
 import { toAppError } from '../../lib/ai/ai-errors';
 import { AppError } from '../../lib/app-error';
 import { checkAnalysis, contradictionsIn } from './campaign-audience-builder.claims';
-import { noSuchCampaign, type FromCrm, type Logger } from './campaign-audience-builder.crm-calls';
+import { noSuchCampaign, type FromCrm, type Logger } from '../../lib/crm-calls';
 import { keptSegment } from './campaign-audience-builder.known-values';
 import { askModel } from './campaign-audience-builder.model-answer';
 import { joined, type SegmentReports } from './campaign-audience-builder.reports';

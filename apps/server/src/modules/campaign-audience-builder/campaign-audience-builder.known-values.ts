@@ -7,7 +7,7 @@ import {
   type SizeDimension,
 } from '@gem/contracts/campaign-audience-builder';
 import type { CrmVocabulary } from '../../integrations/crm/crm';
-import type { Logger } from './campaign-audience-builder.crm-calls';
+import type { Logger } from '../../lib/crm-calls';
 import type { ModelAnswer } from './campaign-audience-builder.model-answer';
 
 /**

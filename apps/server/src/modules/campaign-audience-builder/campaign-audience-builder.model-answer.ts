@@ -9,7 +9,7 @@ import {
   type TokenUsage,
 } from '../../integrations/llm/text-model';
 import type { AiCallScope } from '../../lib/ai/ai-platform';
-import type { Logger } from './campaign-audience-builder.crm-calls';
+import type { Logger } from '../../lib/crm-calls';
 import { repairRequest, segmentsSystemPrompt, segmentsUserPrompt } from './campaign-audience-builder.prompts';
 
 /**

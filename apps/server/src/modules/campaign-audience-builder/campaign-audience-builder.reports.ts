@@ -13,7 +13,7 @@ import {
 } from '@gem/contracts/campaign-audience-builder';
 import { CrmError, type Crm, type CrmReportQuery } from '../../integrations/crm/crm';
 import { AppError } from '../../lib/app-error';
-import { noSuchCampaign, type FromCrm, type Logger } from './campaign-audience-builder.crm-calls';
+import { noSuchCampaign, type FromCrm, type Logger } from '../../lib/crm-calls';
 import type { ReportLeases } from './campaign-audience-builder.report-leases';
 
 /**

@@ -21,7 +21,7 @@ import { createTestDatabase } from '../../../test/test-database';
 import type { App } from '../../app';
 import { crmMappingSchema } from '../../config/crm';
 import type { Database } from '../../db/client';
-import { CRM_UNAVAILABLE, noSuchCampaign } from './campaign-audience-builder.crm-calls';
+import { CRM_UNAVAILABLE, noSuchCampaign } from '../../lib/crm-calls';
 import { REPORTS_IN_SALESFORCE } from './campaign-audience-builder.reports';
 
 /**

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import type { Crm } from '../../integrations/crm/crm';
 import type { AiPlatform } from '../../lib/ai/ai-platform';
 import type { Metrics } from '../../lib/metrics';
-import { crmCaller, type Logger } from './campaign-audience-builder.crm-calls';
+import { crmCaller, type Logger } from '../../lib/crm-calls';
 import { createCsvExport } from './campaign-audience-builder.csv-export';
 import { createSegmentGenerator } from './campaign-audience-builder.generate';
 import { createReportLeases } from './campaign-audience-builder.report-leases';

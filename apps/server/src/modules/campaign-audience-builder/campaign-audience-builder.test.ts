@@ -16,7 +16,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { errorOf, systemOf, useAiHarness, userOf } from '../../../test/ai-harness';
 import { generations } from '../../db/schema/index';
 import { percent, repairRequest } from './campaign-audience-builder.prompts';
-import { noSuchCampaign } from './campaign-audience-builder.crm-calls';
+import { noSuchCampaign } from '../../lib/crm-calls';
 
 /**
  * The campaign audience builder over HTTP on the embedded demo CRM: the real AI adapter against

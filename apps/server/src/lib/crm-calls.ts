@@ -1,11 +1,11 @@
-import { CrmError, type Crm } from '../../integrations/crm/crm';
-import { AppError } from '../../lib/app-error';
-import type { Log } from '../../lib/logger';
+import { CrmError, type Crm } from '../integrations/crm/crm';
+import { AppError } from './app-error';
+import type { Log } from './logger';
 
 /**
- * What the audience builder's use cases share: the log they write to, and a CRM call whose
- * failure becomes the user's 502 (the cause logged), with the texts for a CRM that failed and a
- * campaign it does not have.
+ * What the features that call the CRM share (the audience builder, a campaign's audience): the
+ * log they write to, and a CRM call whose failure becomes the user's 502 (the cause logged), with
+ * the texts for a CRM that failed and a campaign it does not have.
  */
 
 export type Logger = Pick<Log, 'info' | 'warn' | 'error'>;
