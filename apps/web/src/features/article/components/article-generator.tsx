@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, TextAreaField } from '@/components/ui/fields';
 import { BaseContentField, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
+import { useBaseContent } from '@/lib/writing-tools/base-content-state';
 import { OutputLimit } from '@/lib/writing-tools/components/output-limit';
 import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
 import { useHistorySelection, WritingTool } from '@/lib/writing-tools/components/writing-tool';
@@ -14,7 +15,7 @@ import { articleInputOf, articleTexts } from '../generation';
 
 /** Spec §2 Article: content and task in, a short article out (at most 600 characters). */
 export function ArticleGenerator() {
-  const [content, setContent] = useState('');
+  const [content, setContent] = useBaseContent();
   const [task, setTask] = useState('');
   const { state, isGenerating, generate, cancel, restore } = useGeneration('article', articleTexts);
   const selection = useHistorySelection(useGenerationHistory('article'), {

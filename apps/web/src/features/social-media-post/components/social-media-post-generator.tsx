@@ -4,6 +4,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, SelectField, TextAreaField } from '@/components/ui/fields';
 import { BaseContentField, FieldGroup, GenerateActions, InputPanel } from '@/components/ui/tool-layout';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
+import { useBaseContent } from '@/lib/writing-tools/base-content-state';
 import { OutputLimit } from '@/lib/writing-tools/components/output-limit';
 import { OutputPanel } from '@/lib/writing-tools/components/output-panel';
 import { useHistorySelection, WritingTool } from '@/lib/writing-tools/components/writing-tool';
@@ -28,7 +29,7 @@ const filled = (text: string) => text.trim() !== '' && !isOverLimit(text);
  * then a description, Format, Persona and Generate; the post is shown with a copy control.
  */
 export function SocialMediaPostGenerator() {
-  const [content, setContent] = useState('');
+  const [content, setContent] = useBaseContent();
   const [summary, setSummary] = useState('');
   const [description, setDescription] = useState('');
   const [format, setFormat] = useState<PostFormat>(200);

@@ -21,6 +21,7 @@ import {
 import { useAiNotConfigured, useDemoAi } from '@/lib/ai/get-ai-status';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
 import type { GenerationTexts } from '@/lib/ai/generation-errors';
+import { useBaseContent } from '../base-content-state';
 import { useGenerationHistory } from '../get-generation-history';
 import { useGeneration, type GenerationState } from '../use-generation';
 import { historyEntry, HistoryList, type HistoryListProps } from './history-list';
@@ -114,7 +115,7 @@ function useContentTool(
   history: UseQueryResult<GenerationHistoryResponse>,
   contentOf: (record: GenerationRecord) => string,
 ): ContentTool {
-  const [content, setContent] = useState('');
+  const [content, setContent] = useBaseContent();
   const selection = useHistorySelection(history, {
     titleOf: contentOf,
     restore: (record) => {
