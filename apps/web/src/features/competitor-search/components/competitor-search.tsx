@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
+import type { CompetitorSearchItem } from '@gem/contracts/competitor-search';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
@@ -39,7 +40,12 @@ const requestOf = (state: SearchState): CompetitorSearchParams | null =>
  * can be shared, survives a reload, and Back returns to the search before; each search is its
  * own query, so a new one starts from an empty list.
  */
-export function CompetitorSearch() {
+export function CompetitorSearch({
+  resultActions,
+}: {
+  /** What can be done with each result, at its foot ('Use in…', which the page brings). */
+  resultActions?: (item: CompetitorSearchItem) => ReactNode;
+} = {}) {
   const [searchParams, setSearchParams] = useSearchParams();
   const state = readSearchParams(searchParams);
   const queryRef = useRef<HTMLInputElement>(null);
@@ -152,6 +158,7 @@ export function CompetitorSearch() {
                 item={item}
                 firmName={item.competitorKey ? (nameOf.get(item.competitorKey) ?? item.competitorKey) : null}
                 firmColour={item.competitorKey ? colourOf(item.competitorKey) : undefined}
+                resultActions={resultActions}
               />
             </li>
           ))}

@@ -1,5 +1,5 @@
 import type { CompetitorSearchItem } from '@gem/contracts/competitor-search';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Panel } from '@/components/ui/panel';
@@ -13,6 +13,8 @@ type ResultCardProps = {
   /** The competitor whose site it is on, when it is one of them: its name and chart colour. */
   firmName?: string | null;
   firmColour?: string;
+  /** What can be done with the result, at its foot (the page decides: 'Use in…'). */
+  resultActions?: ((item: CompetitorSearchItem) => ReactNode) | undefined;
 };
 
 /**
@@ -20,7 +22,12 @@ type ResultCardProps = {
  * matched words marked, 'Read More' in a new tab. Every part is text: React escapes it, and
  * matches are <mark> elements GEM makes itself.
  */
-export const ResultCard = memo(function ResultCard({ item, firmName, firmColour }: ResultCardProps) {
+export const ResultCard = memo(function ResultCard({
+  item,
+  firmName,
+  firmColour,
+  resultActions,
+}: ResultCardProps) {
   const link = webLink(item.link);
   const parts = item.snippetParts.length > 0 ? item.snippetParts : [{ text: item.snippet, match: false }];
   return (
@@ -65,11 +72,16 @@ export const ResultCard = memo(function ResultCard({ item, firmName, firmColour 
           ),
         )}
       </p>
-      {link ? (
-        <a className={styles.readMore} href={link} target="_blank" rel="noopener noreferrer">
-          Read More
-          <span className="visually-hidden">: {item.title} (opens in a new tab)</span>
-        </a>
+      {link || resultActions ? (
+        <div className={styles.cardFoot}>
+          {link ? (
+            <a className={styles.readMore} href={link} target="_blank" rel="noopener noreferrer">
+              Read More
+              <span className="visually-hidden">: {item.title} (opens in a new tab)</span>
+            </a>
+          ) : null}
+          {resultActions ? <div className={styles.cardActions}>{resultActions(item)}</div> : null}
+        </div>
       ) : null}
     </Panel>
   );

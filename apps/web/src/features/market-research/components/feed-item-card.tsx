@@ -1,5 +1,5 @@
 import type { FeedItem } from '@gem/contracts/market-research';
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 
 import { Badge } from '@/components/ui/badge';
 import { Panel } from '@/components/ui/panel';
@@ -11,10 +11,17 @@ type FeedItemCardProps = {
   item: FeedItem;
   marketId: string;
   sample: boolean;
+  /** What can be done with the item, beside it (the page decides: 'Use in…'). */
+  itemActions?: ((item: FeedItem) => ReactNode) | undefined;
 };
 
 /** One feed item: image or a blank box, title, date, source and excerpt; opens in a new tab. */
-export const FeedItemCard = memo(function FeedItemCard({ item, marketId, sample }: FeedItemCardProps) {
+export const FeedItemCard = memo(function FeedItemCard({
+  item,
+  marketId,
+  sample,
+  itemActions,
+}: FeedItemCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   const showImage = item.image !== null && !imageFailed;
   const source = itemSource(item, marketId);
@@ -58,6 +65,7 @@ export const FeedItemCard = memo(function FeedItemCard({ item, marketId, sample 
           {item.content_text ? <p className={styles.itemExcerpt}>{item.content_text}</p> : null}
         </div>
       </a>
+      {itemActions ? <div className={styles.itemActions}>{itemActions(item)}</div> : null}
     </Panel>
   );
 });

@@ -1,5 +1,5 @@
 import type { FeedItem } from '@gem/contracts/market-research';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 
@@ -15,6 +15,8 @@ type FeedListProps = {
   loadingMore: boolean;
   loadMoreFailed: boolean;
   onLoadMore: () => void;
+  /** Beside each item (a stable function, so the cards stay memoised). */
+  itemActions?: ((item: FeedItem) => ReactNode) | undefined;
 };
 
 /**
@@ -32,6 +34,7 @@ export function FeedList({
   loadingMore,
   loadMoreFailed,
   onLoadMore,
+  itemActions,
 }: FeedListProps) {
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -57,7 +60,7 @@ export function FeedList({
       <ol className={styles.list} aria-label={label}>
         {items.map((item) => (
           <li key={item.id} className={styles.listItem}>
-            <FeedItemCard item={item} marketId={marketId} sample={sample} />
+            <FeedItemCard item={item} marketId={marketId} sample={sample} itemActions={itemActions} />
           </li>
         ))}
       </ol>

@@ -1,5 +1,6 @@
 import { findMarketArea } from '@gem/contracts/catalogue';
-import { useCallback } from 'react';
+import type { FeedItem } from '@gem/contracts/market-research';
+import { useCallback, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { Container } from '@/components/ui/container';
@@ -15,10 +16,15 @@ import styles from './market-feed.module.css';
 import { MarketNotFound } from './market-not-found';
 import { MarketPanel } from './market-panel';
 
-type MarketFeedPageProps = { marketId: string; subMarketId?: string | undefined };
+type MarketFeedPageProps = {
+  marketId: string;
+  subMarketId?: string | undefined;
+  /** What can be done with each item, beside it ('Use in…', which the page brings). */
+  itemActions?: (item: FeedItem) => ReactNode;
+};
 
 /** /market-research/:marketId and /:marketId/:subMarketId: the area panel and its news feed. */
-export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
+export function MarketFeedPage({ marketId, subMarketId, itemActions }: MarketFeedPageProps) {
   const area = findMarketArea(marketId);
   const sub = subMarketId === undefined ? undefined : area?.children.find((c) => c.slug === subMarketId);
   const known = area !== undefined && (subMarketId === undefined || sub !== undefined);
@@ -133,6 +139,7 @@ export function MarketFeedPage({ marketId, subMarketId }: MarketFeedPageProps) {
             loadingMore={feed.isFetchingNextPage}
             loadMoreFailed={feed.isFetchNextPageError}
             onLoadMore={() => void feed.fetchNextPage()}
+            itemActions={itemActions}
           />
         )}
       </section>
