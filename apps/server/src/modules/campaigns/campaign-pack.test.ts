@@ -1,7 +1,7 @@
 import { campaignAssetPath } from '@gem/contracts/campaign-assets';
 import type { CampaignChannelId } from '@gem/contracts/campaign-channels';
 import { campaignPackPath, campaignPackSchema, type CampaignPack } from '@gem/contracts/campaign-pack';
-import { campaignBriefPath, campaignPath } from '@gem/contracts/campaigns';
+import { campaignBriefPath, campaignEditorsPath, campaignPath } from '@gem/contracts/campaigns';
 import { campaignSourcesPath } from '@gem/contracts/campaign-sources';
 import { describe, expect, it } from 'vitest';
 import { useAiHarness } from '../../../test/ai-harness';
@@ -174,7 +174,7 @@ describe('the campaign pack', () => {
     ]);
   });
 
-  it('is read by a reader of a campaign shared with the team, is a 404 to anyone else, and holds nothing of another campaign', async () => {
+  it('is read by an editor and by a reader of a campaign shared with the team, is a 404 to anyone else, and holds nothing of another campaign', async () => {
     const campaign = await openCampaign('oli', { ...webinar, campaignName: 'Oli: webinar' });
     await assetWith('oli', campaign.id, 'article', 'Artykuł Olego: https://gem.example/oli', 'approved');
     const other = await openCampaign('sam', { ...webinar, campaignName: 'Sam: webinar' });
@@ -197,6 +197,11 @@ describe('the campaign pack', () => {
     const owners = (await call('GET', campaignPackPath(campaign.id), 'oli')).body;
     expect(owners).toContain('Artykuł Olego');
     for (const theirs of ['Sam', 'gem.example/sam', 'Źródło Sama']) expect(owners).not.toContain(theirs);
+
+    await call('GET', campaignPath(campaign.id), 'eve'); // signs in once
+    const added = await call('POST', campaignEditorsPath(campaign.id), 'oli', { email: 'eve@gem.example' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect((await packOf('eve', campaign.id)).assets.map((a) => a.channel)).toEqual(['article']);
 
     expect((await call('PATCH', campaignPath(campaign.id), 'oli', { sharing: 'team' })).statusCode).toBe(200);
     const { madeAt: _reader, ...asReader } = await packOf('sam', campaign.id);
