@@ -73,6 +73,13 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
     if (streaming && focusWasLost()) stopRef.current?.focus();
   }, [streaming]);
 
+  const listed = asset?.version;
+  const { data: known, isFetching: refreshing, refetch } = details;
+  useEffect(() => {
+    // Someone else saved or generated it (the list, asked again, says so): its versions too.
+    if (known && listed !== undefined && listed !== known.version && !refreshing) void refetch();
+  }, [listed, known, refreshing, refetch]);
+
   function toggle(next: Exclude<OpenPanel, null>) {
     setPanel((was) => (was === next ? null : next));
     if (next === 'edit' && !draft && asset) setDraft({ text: asset.text, base: asset.version });

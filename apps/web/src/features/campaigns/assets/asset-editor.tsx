@@ -111,7 +111,8 @@ export function AssetEditor({
         <AssetConflict
           label={label}
           base={draft.base}
-          theirs={details.data && !details.isFetching ? details.data : null}
+          // Asked again after the 409 once it holds the user's text as a version of its own.
+          theirs={mine ? (details.data ?? null) : null}
           mine={{ text: draft.conflict.text, version: mine?.version ?? null }}
           busy={restore.isPending}
           error={restore.error ? problemText(restore.error, 'Your version could not be restored.') : null}

@@ -121,6 +121,20 @@ describe('Campaign assets: made from the brief', () => {
     expect(await navigator.clipboard.readText()).toBe('Webinar dla CFO: **zapisz się** już dziś.');
   });
 
+  it('says when the text is the built-in example of the demo stand-in', async () => {
+    campaigns.state.campaigns = [campaign()];
+    api.reply({ kind: 'stream', events: [final('Przykładowy teaser.', { demo: true })] });
+    const { card, user } = await openAssets();
+    const teaser = card('E-mail teaser');
+    await user.click(within(teaser).getByRole('button', { name: 'Generate from brief' }));
+    await user.click(await within(teaser).findByRole('button', { name: 'Generate' }));
+    expect(await within(teaser).findByText('Version 1')).toBeVisible();
+    expect(within(teaser).getByText('Demo answer: no AI service is configured')).toBeVisible();
+    expect(within(teaser).getByText('Generated with').parentElement).toHaveTextContent(
+      "Model:GEM's built-in example (demo answer: no AI service is configured)",
+    );
+  });
+
   it('says who else is generating the asset (409), and names the field a 400 refuses', async () => {
     campaigns.state.campaigns = [campaign()];
     api.reply({
