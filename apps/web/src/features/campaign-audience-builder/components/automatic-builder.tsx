@@ -7,6 +7,7 @@ import {
 } from '@gem/contracts/campaign-audience-builder';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { TextAreaField, TextInput } from '@/components/ui/fields';
 import fieldStyles from '@/components/ui/fields.module.css';
@@ -16,6 +17,7 @@ import { aiStatusQueryOptions } from '@/lib/ai/get-ai-status';
 
 import { useGenerateSegments } from '../api/generate-segments';
 import { describeAudienceError } from '../problem';
+import type { ReportAction } from '../report-action';
 import styles from './campaign-audience-builder.module.css';
 import { CampaignPicker } from './campaign-picker';
 import { GenerationStatus } from './generation-status';
@@ -34,13 +36,15 @@ function checkInputs(campaignId: string, goal: string) {
 /**
  * The Automatic tab: Campaign ID (letters and digits, exactly 18) and Marketing Goal, a picker
  * of recent campaigns that fills the id, 'Generate Segments', then the loading, error or results
- * state below. A failure keeps the inputs; a field's problem shows once it was left or a
+ * state below. `?campaignId=` and `?goal=` fill the fields (a campaign opens the builder so). A failure keeps the inputs; a field's problem shows once it was left or a
  * generation was asked for.
  */
-export function AutomaticBuilder() {
+export function AutomaticBuilder({ reportAction }: { reportAction?: ReportAction }) {
   const idFieldId = useId();
-  const [campaignId, setCampaignId] = useState('');
-  const [goal, setGoal] = useState('');
+  // Opened from a campaign: its CRM campaign id and its objective come in the address.
+  const [params] = useSearchParams();
+  const [campaignId, setCampaignId] = useState(() => sanitizeCampaignId(params.get('campaignId') ?? ''));
+  const [goal, setGoal] = useState(() => (params.get('goal') ?? '').slice(0, TOPIC_MAX));
   const [touched, setTouched] = useState({ campaignId: false, goal: false });
   const [submitted, setSubmitted] = useState<GenerateSegmentsRequest | null>(null);
   const idRef = useRef<HTMLInputElement>(null);
@@ -178,7 +182,11 @@ export function AutomaticBuilder() {
         ) : problem ? (
           <GenerationStatus problem={problem} />
         ) : generation.data && submitted ? (
-          <SegmentResults result={generation.data} campaignId={submitted.campaignId} />
+          <SegmentResults
+            result={generation.data}
+            campaignId={submitted.campaignId}
+            reportAction={reportAction}
+          />
         ) : (
           <GenerationStatus idle />
         )}

@@ -1,5 +1,5 @@
 import type { SegmentReport } from '@gem/contracts/campaign-audience-builder';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 
 import { ButtonLink } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -13,9 +13,9 @@ import builderStyles from './campaign-audience-builder.module.css';
 /**
  * One report: its title, what it lists, how many it reaches, 'Copy URL' (the absolute address:
  * an embedded report's path resolved against GEM's origin; 'Copied!' for 2 s) and 'Open Report'
- * in a new tab without a way back to GEM.
+ * in a new tab without a way back to GEM; and what the page adds (Save to campaign).
  */
-export function ReportCard({ report }: { report: SegmentReport }) {
+export function ReportCard({ report, action }: { report: SegmentReport; action?: ReactNode }) {
   const titleId = useId();
   const url = absoluteReportUrl(report.url);
   return (
@@ -42,6 +42,7 @@ export function ReportCard({ report }: { report: SegmentReport }) {
           <ArrowRightIcon />
           <span className="visually-hidden"> (opens in a new tab)</span>
         </ButtonLink>
+        {action}
       </div>
     </article>
   );

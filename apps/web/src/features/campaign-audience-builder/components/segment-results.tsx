@@ -21,6 +21,8 @@ import { AnalysisBody, AnalysisLabels } from './ai-analysis';
 import reportStyles from './audience-report.module.css';
 import resultStyles from './audience-results.module.css';
 import builderStyles from './campaign-audience-builder.module.css';
+import type { ReportAction } from '../report-action';
+import { savedReportOf } from '../report-action';
 import { ReportCard } from './report-card';
 
 // The charts bring visx: loaded when there are results to draw, not with the form.
@@ -83,9 +85,12 @@ function ResultSection({
 export function SegmentResults({
   result,
   campaignId,
+  reportAction,
 }: {
   result: GenerateSegmentsResponse;
   campaignId: string;
+  /** What the page adds to each report (Save to campaign), given the report as a segment to save. */
+  reportAction?: ReportAction;
 }) {
   const headingId = useId();
   const { facts } = result;
@@ -224,7 +229,10 @@ export function SegmentResults({
               <ReportGroup key={group.type} title={reportTypeLabels[group.type]}>
                 {group.reports.map((report) => (
                   <li key={report.url}>
-                    <ReportCard report={report} />
+                    <ReportCard
+                      report={report}
+                      action={reportAction?.(savedReportOf(report, campaignId, result))}
+                    />
                   </li>
                 ))}
               </ReportGroup>

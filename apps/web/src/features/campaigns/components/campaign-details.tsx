@@ -8,6 +8,7 @@ import { StatusPanel } from '@/components/ui/status-panel';
 
 import { useCampaign } from '../api/get-campaign';
 import { CampaignAssets } from '../assets/campaign-assets';
+import { CampaignAudience } from '../audience/campaign-audience';
 import { campaignsLink } from '../campaign-paths';
 import { isStatus, problemText } from '../problem-text';
 import { BriefVersions } from './brief-versions';
@@ -66,12 +67,13 @@ export function CampaignDetails({ campaignId }: { campaignId: string }) {
       ) : null}
       <Split align="start" className={styles.columns}>
         <CampaignBrief campaign={campaign} />
-        <div className={styles.aside}>
+        <div id="campaign-settings" className={styles.aside}>
           <CampaignSettings campaign={campaign} />
           <BriefVersions campaignId={campaign.id} />
         </div>
       </Split>
       <CampaignAssets campaign={campaign} />
+      <CampaignAudience campaign={campaign} />
       <CampaignActivity campaignId={campaign.id} />
     </div>
   );
