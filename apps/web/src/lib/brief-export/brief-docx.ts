@@ -1,4 +1,4 @@
-import { briefFieldLabels, briefFields } from '@gem/contracts/brief-creator';
+import { briefFieldLabels, briefFields, type BriefData } from '@gem/contracts/brief-creator';
 import type * as DocxModule from 'docx';
 
 import { formatDateTime } from '@/lib/format-date';
@@ -13,9 +13,10 @@ import {
 } from './brief-values';
 
 /** GEM's brand orange, for the headings and the rule under the title. */
-const BRAND = 'FD5108';
+export const BRAND = 'FD5108';
 const TEXT = '2D2D2D';
-const MUTED = '6B6B6B';
+/** Secondary text: a subtitle, 'Not specified'. */
+export const MUTED = '6B6B6B';
 /** Arial: on every Windows and Mac, and in Word Online, so the brief looks the same everywhere. */
 const FONT = 'Arial';
 /** What an empty field says. */
@@ -25,7 +26,7 @@ export const NOT_SPECIFIED = 'Not specified';
 const BODY_SIZE = 21;
 const PAGE_MARGIN = 1134; // 2 cm
 
-type Docx = typeof DocxModule;
+export type Docx = typeof DocxModule;
 
 /** The subtitle: the campaign types and the date the brief was finished, when known. */
 function subtitleOf(brief: ExportableBrief): string {
@@ -39,7 +40,7 @@ function subtitleOf(brief: ExportableBrief): string {
 }
 
 /** A field's value as paragraphs: lines of text, bullets for a list, 'Not specified' when empty. */
-function valueParagraphs(docx: Docx, value: ExportValue) {
+export function valueParagraphs(docx: Docx, value: ExportValue) {
   const { Paragraph, TextRun } = docx;
   switch (value.kind) {
     case 'list':
@@ -63,19 +64,10 @@ function valueParagraphs(docx: Docx, value: ExportValue) {
   }
 }
 
-/**
- * The brief as a Word document a marketer can send: the campaign name as the title over an
- * orange rule, a subtitle with the campaign type and the date it was finished, then every field
- * in the spec's order under an orange heading (lists as bullets, an empty field 'Not specified').
- * A4, Arial; the document's properties carry the title.
- */
-export async function buildBriefDocx(brief: ExportableBrief): Promise<Uint8Array> {
-  const docx = await import('docx');
-  const { AlignmentType, BorderStyle, Document, HeadingLevel, Packer, Paragraph, TextRun } = docx;
-  const title = exportTitle(brief);
-  const subtitle = subtitleOf(brief);
-
-  const children = [
+/** The title over an orange rule, and the muted subtitle under it when there is one. */
+export function titleParagraphs(docx: Docx, title: string, subtitle: string) {
+  const { BorderStyle, HeadingLevel, Paragraph, TextRun } = docx;
+  return [
     new Paragraph({
       heading: HeadingLevel.TITLE,
       border: { bottom: { style: BorderStyle.SINGLE, size: 12, color: BRAND, space: 6 } },
@@ -89,15 +81,30 @@ export async function buildBriefDocx(brief: ExportableBrief): Promise<Uint8Array
           }),
         ]
       : []),
-    ...briefFields.flatMap((field) => [
-      new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun(briefFieldLabels[field])] }),
-      ...valueParagraphs(docx, exportValue(brief.data, field)),
-    ]),
   ];
+}
 
+/** Every field of the brief in the spec's order: its label as a heading of `level`, then its value. */
+export function briefFieldParagraphs(docx: Docx, data: BriefData, level: 'HEADING_1' | 'HEADING_2') {
+  const { HeadingLevel, Paragraph, TextRun } = docx;
+  return briefFields.flatMap((field) => [
+    new Paragraph({ heading: HeadingLevel[level], children: [new TextRun(briefFieldLabels[field])] }),
+    ...valueParagraphs(docx, exportValue(data, field)),
+  ]);
+}
+
+/**
+ * A document in GEM's look, packed to bytes: A4, Arial, the title's style, orange Heading 1 and
+ * a darker Heading 2; the document's properties carry the title.
+ */
+export async function packGemDocument(
+  docx: Docx,
+  { title, subject, children }: { title: string; subject: string; children: DocxModule.FileChild[] },
+): Promise<Uint8Array> {
+  const { AlignmentType, Document, Packer } = docx;
   const document = new Document({
     title,
-    subject: 'Marketing brief',
+    subject,
     creator: 'GEM',
     styles: {
       default: {
@@ -112,6 +119,10 @@ export async function buildBriefDocx(brief: ExportableBrief): Promise<Uint8Array
         heading1: {
           run: { font: FONT, size: 22, bold: true, color: BRAND },
           paragraph: { spacing: { before: 200, after: 40 }, keepNext: true, keepLines: true },
+        },
+        heading2: {
+          run: { font: FONT, size: BODY_SIZE, bold: true, color: TEXT },
+          paragraph: { spacing: { before: 160, after: 40 }, keepNext: true, keepLines: true },
         },
         listParagraph: { run: { font: FONT, size: BODY_SIZE, color: TEXT } },
       },
@@ -129,4 +140,23 @@ export async function buildBriefDocx(brief: ExportableBrief): Promise<Uint8Array
     ],
   });
   return Packer.pack(document, 'uint8array');
+}
+
+/**
+ * The brief as a Word document a marketer can send: the campaign name as the title over an
+ * orange rule, a subtitle with the campaign type and the date it was finished, then every field
+ * in the spec's order under an orange heading (lists as bullets, an empty field 'Not specified').
+ * A4, Arial; the document's properties carry the title.
+ */
+export async function buildBriefDocx(brief: ExportableBrief): Promise<Uint8Array> {
+  const docx = await import('docx');
+  const title = exportTitle(brief);
+  return packGemDocument(docx, {
+    title,
+    subject: 'Marketing brief',
+    children: [
+      ...titleParagraphs(docx, title, subtitleOf(brief)),
+      ...briefFieldParagraphs(docx, brief.data, 'HEADING_1'),
+    ],
+  });
 }

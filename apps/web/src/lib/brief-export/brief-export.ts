@@ -13,7 +13,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** A Blob of the bytes (copied: a Blob takes only bytes on a plain, not shared, ArrayBuffer). */
-const blobOf = (bytes: Uint8Array, type: string) => new Blob([new Uint8Array(bytes)], { type });
+export const blobOf = (bytes: Uint8Array, type: string) => new Blob([new Uint8Array(bytes)], { type });
 
 /** The file's name: the brief's title, else its campaign name, made safe for file systems. */
 const fileTitle = (brief: ExportableBrief) => brief.title.trim() || brief.data.campaignName;
