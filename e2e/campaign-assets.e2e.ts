@@ -163,6 +163,34 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     expect(pageProblems(page)).toEqual([]);
   });
 
+  it("'Generate all' writes every asset the brief calls for, with each one's progress", async () => {
+    const page = await browser.open(width);
+    await signInWithPopup(page);
+    await campaignFromChat(page, `Generate all ${width}`);
+    const assets = page.getByRole('region', { name: 'Assets', exact: true });
+    await assets.getByRole('list', { name: 'Assets by channel' }).waitFor();
+    await assets.getByRole('button', { name: 'Generate all', exact: true }).click();
+    const confirm = assets.getByRole('group', { name: 'Confirm Generate all' });
+    await confirm.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-generate-all-confirm-${width}`, { fullPage: false });
+    await script(
+      { kind: 'text', text: generatedPost, tokenDelayMs: 20 },
+      { kind: 'text', text: 'Webinar dla dyrektorów finansowych: zapisz się już dziś.', tokenDelayMs: 20 },
+    );
+    await confirm.getByRole('button', { name: 'Generate 2 assets' }).click();
+    await assets.getByText('Done: 2 saved').waitFor({ timeout: 20_000 });
+    const progress = assets.getByRole('list', { name: 'Progress by asset' });
+    expect(await progress.innerText()).toContain('Saved as version 1');
+    await versionShown(assetCard(page, 'LinkedIn post'), 1);
+    await versionShown(assetCard(page, 'E-mail teaser'), 1);
+    await progress.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-generate-all-${width}`, { fullPage: false });
+    const found = await audit(page, `campaign assets, generate all (${width})`);
+    if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
+    expect(found).toEqual([]);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
   it('keeps the typed text when another tab saved the asset first, shows both, and keeps mine', async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);

@@ -20,7 +20,7 @@ export const statusTones: Record<CampaignStatus, 'neutral' | 'brand' | 'success'
   archived: 'neutral',
 };
 
-const actionLabels: Partial<Record<CampaignAction, string>> = {
+const actionLabels: Record<CampaignAction, string> = {
   created: 'Created',
   'brief-saved': 'Brief saved',
   renamed: 'Renamed',
@@ -31,6 +31,16 @@ const actionLabels: Partial<Record<CampaignAction, string>> = {
   'crm-campaign-set': 'CRM campaign set',
   'landing-page-set': 'Landing page set',
   duplicated: 'Duplicated',
+  'asset-generated': 'Asset generated',
+  'asset-saved': 'Asset edited',
+  'asset-conflict': 'Asset save kept beside a newer one',
+  'asset-status-changed': 'Asset status changed',
+  'asset-restored': 'Asset version restored',
+  'source-added': 'Source added',
+  'source-removed': 'Source removed',
+  'segment-saved': 'Segment saved',
+  'segment-removed': 'Segment removed',
+  'members-added': 'Contacts added to the CRM campaign',
 };
 
 /** An action of the activity in words; one added later reads as its name until it has its own. */

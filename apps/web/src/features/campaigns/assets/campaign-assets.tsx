@@ -17,7 +17,7 @@ import { problemText } from '../problem-text';
 import { useCampaignAssets } from './api/get-campaign-assets';
 import { AssetCard } from './asset-card';
 import styles from './campaign-assets.module.css';
-import { GenerateAllSlot } from './generate-all-slot';
+import { GenerateAll } from './generate-all';
 
 /**
  * The campaign's assets (issue 29): a card per channel the brief calls for, and any other channel
@@ -81,7 +81,7 @@ export function CampaignAssets({ campaign }: { campaign: Campaign }) {
           brief. Every generation and every save is kept as a version.
         </p>
       </div>
-      {editable ? <GenerateAllSlot campaign={campaign} /> : null}
+      {editable ? <GenerateAll campaign={campaign} /> : null}
       {editable && notConfigured ? <AiServiceNotice /> : null}
       {body}
       {editable && assets.isSuccess && others.length > 0 ? (
