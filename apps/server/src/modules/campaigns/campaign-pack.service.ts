@@ -46,7 +46,6 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         );
 
       // The approved assets with the text they were approved at (an edit makes an asset a draft).
-      const approved = campaignAssets.status;
       const assets = await db
         .select({
           id: campaignAssets.id,
@@ -67,7 +66,7 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         .where(
           and(
             eq(campaignAssets.campaignId, campaign.id),
-            eq(approved, 'approved'),
+            eq(campaignAssets.status, 'approved'),
             gt(campaignAssets.currentVersion, 0),
           ),
         );
@@ -83,7 +82,7 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         .where(
           and(
             eq(campaignAssets.campaignId, campaign.id),
-            eq(approved, 'approved'),
+            eq(campaignAssets.status, 'approved'),
             eq(campaignAssetVersions.kind, 'generated'),
             sql`${campaignAssetVersions.version} <= ${campaignAssets.currentVersion}`,
           ),
