@@ -62,6 +62,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
   });
   const writingTools = createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens });
   const marketResearch = createMarketResearchService({ db, sources: feeds.sources });
+  const competitorSearch = createCompetitorSearchService({ db, search: adapters.webSearch, competitors });
   return {
     identityProvider: adapters.identityProvider,
     identity: createIdentityService({ db, auth: config.auth, access: config.access, now }),
@@ -91,12 +92,11 @@ export function createServices({ config, database, adapters, log, metrics, now }
       db,
       lookups: {
         marketResearchItem: (id) => marketResearch.getItem(id),
-        isCompetitorPage: (link) =>
-          competitors.list.some((c) => link.toLowerCase().startsWith(c.site.toLowerCase())),
+        isCompetitorPage: (link) => competitorSearch.isCompetitorPage(link),
       },
     }),
     marketResearch,
-    competitorSearch: createCompetitorSearchService({ db, search: adapters.webSearch, competitors }),
+    competitorSearch,
     campaignAudienceBuilder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),
     /** Starts the background work; a listening server calls it, app.inject() tests never do. */
     start: () => scheduler.start(),

@@ -22,8 +22,8 @@ import { peopleById, recordActivity, someone } from './campaigns.records';
 export type SourceLookups = {
   /** A stored Market Research item by id, or null. */
   marketResearchItem(id: string): Promise<{ title: string; url: string; contentText: string } | null>;
-  /** Whether a link is a page of one of the competitors GEM follows. */
-  isCompetitorPage(link: string): boolean;
+  /** Whether a link is a page competitor search shows (indexed, or under a competitor's site). */
+  isCompetitorPage(link: string): Promise<boolean>;
 };
 
 type SourceRow = typeof campaignSources.$inferSelect;
@@ -58,7 +58,7 @@ export function createCampaignSources({ db, lookups }: CampaignSourcesDeps) {
       }
       return { ref: request.itemId, title: item.title, url: item.url, summary: item.contentText };
     }
-    if (!lookups.isCompetitorPage(request.link)) {
+    if (!(await lookups.isCompetitorPage(request.link))) {
       throw AppError.invalid([
         {
           path: 'body.link',

@@ -8,7 +8,7 @@ import {
 } from '@gem/contracts/campaign-sources';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketFeedItems, marketFeeds } from '../../db/schema/index';
+import { competitorPages, marketFeedItems, marketFeeds } from '../../db/schema/index';
 import { useAiHarness, userOf } from '../../../test/ai-harness';
 import { campaignCalls, issuesOf } from './campaigns.test-support';
 
@@ -47,6 +47,14 @@ beforeAll(async () => {
     })
     .returning({ id: marketFeedItems.id });
   itemId = String(row!.id);
+  // A page of the bundled sample corpus as the index holds it: on a fictional host, no site's.
+  await db.insert(competitorPages).values({
+    competitorKey: 'deloitte',
+    url: 'https://deloitte.example/insights/cfo-survey-2027',
+    title: 'Deloitte: CFO Survey 2027',
+    sample: true,
+    searchVector: sql`to_tsvector('simple', 'cfo')`,
+  });
 });
 
 describe('a campaign’s sources', () => {
@@ -76,6 +84,15 @@ describe('a campaign’s sources', () => {
       snippet: 'Tylko co trzecia firma jest gotowa na CSRD.',
     });
     expect(page.statusCode, page.body).toBe(200);
+    // A result of the sample corpus is a competitor's page too: the index holds it.
+    const sample = await call('POST', campaignSourcesPath(campaign.id), 'ula', {
+      kind: 'competitor',
+      link: 'https://deloitte.example/insights/cfo-survey-2027',
+      title: 'Deloitte: CFO Survey 2027',
+      snippet: '',
+    });
+    expect(sample.statusCode, sample.body).toBe(200);
+    await call('DELETE', campaignSourcePath(campaign.id, (sample.json() as { id: string }).id), 'ula');
     const { sources } = campaignSourcesResponseSchema.parse(
       (await call('GET', campaignSourcesPath(campaign.id), 'ula')).json(),
     );
@@ -104,6 +121,8 @@ describe('a campaign’s sources', () => {
     ).activity;
     expect(activity.filter((a) => a.action.startsWith('source-')).map((a) => [a.action, a.detail])).toEqual([
       ['source-removed', 'PwC: Raport ESG 2027'],
+      ['source-removed', 'Deloitte: CFO Survey 2027'],
+      ['source-added', 'Deloitte: CFO Survey 2027'],
       ['source-added', 'PwC: Raport ESG 2027'],
       ['source-added', 'Taksonomia UE obejmie średnie firmy od 2027 roku'],
     ]);

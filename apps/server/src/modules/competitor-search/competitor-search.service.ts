@@ -164,5 +164,20 @@ export function createCompetitorSearchService({
     };
   }
 
-  return { problems, search: searchContent, weeklyCounts, listCompetitors };
+  /**
+   * Whether a link is a page competitor search can show: one GEM has indexed (crawled, or of the
+   * bundled sample corpus) or one under a competitor's configured site (a web search result).
+   */
+  async function isCompetitorPage(link: string): Promise<boolean> {
+    const lower = link.toLowerCase();
+    if (competitors.list.some((c) => lower.startsWith(c.site.toLowerCase()))) return true;
+    const [row] = await db
+      .select({ url: competitorPages.url })
+      .from(competitorPages)
+      .where(sql`${competitorPages.url} = ${link}`)
+      .limit(1);
+    return row !== undefined;
+  }
+
+  return { problems, search: searchContent, weeklyCounts, listCompetitors, isCompetitorPage };
 }
