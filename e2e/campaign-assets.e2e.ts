@@ -132,6 +132,15 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     await approved;
     await post.locator('span', { hasText: /^Approved$/ }).waitFor();
 
+    // The pack holds the approved post.
+    const handover = page.getByRole('region', { name: 'Hand it over' });
+    const download = page.waitForEvent('download');
+    await handover.getByRole('button', { name: 'Download pack' }).click();
+    expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+    await handover.getByText('Pack downloaded: 1 approved asset').waitFor();
+    await handover.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-pack-${width}`, { fullPage: false });
+
     // Versions 1 and 2 compared word by word.
     await post.getByRole('button', { name: 'Versions' }).click();
     const versions = post.getByRole('list', { name: 'Versions of the LinkedIn post' });

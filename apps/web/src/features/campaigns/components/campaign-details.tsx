@@ -14,6 +14,7 @@ import { isStatus, problemText } from '../problem-text';
 import { BriefVersions } from './brief-versions';
 import { CampaignActivity } from './campaign-activity';
 import { CampaignBrief } from './campaign-brief';
+import { CampaignHandover } from './campaign-handover';
 import styles from './campaign-details.module.css';
 import { CampaignHeader } from './campaign-header';
 import { CampaignSettings } from './campaign-settings';
@@ -74,6 +75,7 @@ export function CampaignDetails({ campaignId }: { campaignId: string }) {
       </Split>
       <CampaignAssets campaign={campaign} />
       <CampaignAudience campaign={campaign} />
+      <CampaignHandover campaign={campaign} />
       <CampaignActivity campaignId={campaign.id} />
     </div>
   );
