@@ -160,7 +160,7 @@ describe('Brief creator', { timeout: LONG_TEST_MS }, () => {
     expect(await page.getByRole('button', { name: /Resume Spring CFO Webinar/ }).count()).toBe(0);
 
     await page.getByRole('tab', { name: 'Finished Briefs' }).click();
-    const finished = page.getByRole('article', { name: 'Spring CFO Webinar' });
+    const finished = page.getByRole('article', { name: 'Spring CFO Webinar', exact: true });
     await finished.waitFor();
     expect(await finished.innerText()).toContain('LinkedIn, Newsletter');
     await screenshots(page, 'brief-creator-finished');
@@ -214,7 +214,7 @@ describe('Brief creator', { timeout: LONG_TEST_MS }, () => {
 
     // Back to the list it came from.
     await page.getByRole('link', { name: 'Back to finished briefs' }).click();
-    await page.getByRole('article', { name: 'Spring CFO Webinar' }).waitFor();
+    await page.getByRole('article', { name: 'Spring CFO Webinar', exact: true }).waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 

@@ -95,7 +95,7 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
   it('a LinkedIn post made from the brief, edited, approved, compared and restored', async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);
-    await campaignFromChat(page, `Spring CFO Webinar assets ${width}`);
+    await campaignFromChat(page, `Asset workshop ${width}`);
     const found: string[] = [];
 
     const assets = page.getByRole('region', { name: 'Assets', exact: true });
@@ -203,7 +203,7 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
   it('keeps the typed text when another tab saved the asset first, shows both, and keeps mine', async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);
-    const path = await campaignFromChat(page, `Autumn ESG Report assets ${width}`);
+    const path = await campaignFromChat(page, `Asset conflict ${width}`);
     const post = await generateLinkedInPost(page, width);
 
     // Another tab of the same user saves version 2 while this one edits version 1.

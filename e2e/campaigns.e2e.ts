@@ -74,7 +74,7 @@ describe.each(widths)('Campaigns at %s width (issue 29)', { timeout: LONG_TEST_M
   it('a brief accepted in the chat becomes a campaign: listed, renamed, moved, its brief edited, its activity read', async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);
-    const name = `Spring CFO Webinar ${width}`;
+    const name = `Campaign list webinar ${width}`;
     const path = await campaignFromChat(page, name);
     const found: string[] = [];
 
@@ -95,13 +95,13 @@ describe.each(widths)('Campaigns at %s width (issue 29)', { timeout: LONG_TEST_M
     expect(await card.innerText()).toContain('Planning');
     await pageShot(page, `campaigns-${width}`);
     found.push(...(await audit(page, `campaigns (${width})`)));
-    await page.getByLabel('Search by name').fill(`SPRING cfo webinar ${width}`);
+    await page.getByLabel('Search by name').fill(`CAMPAIGN list WEBINAR ${width}`);
     await page.getByLabel('Status').selectOption('planning');
     await page.getByLabel('Owner').selectOption('me');
     await page.getByLabel('Campaign type').selectOption('Webinar');
     await page.waitForURL(
       (url) =>
-        url.searchParams.get('q') === `SPRING cfo webinar ${width}` &&
+        url.searchParams.get('q') === `CAMPAIGN list WEBINAR ${width}` &&
         url.searchParams.get('status') === 'planning' &&
         url.searchParams.get('owner') === 'me' &&
         url.searchParams.get('type') === 'Webinar',
