@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { webRoutePatterns, type WebRoutePattern } from '@gem/contracts/web-routes';
 import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAiControl } from './support/ai-control';
+import { audit } from './support/axe';
 import { pageProblems, useBrowser, viewports } from './support/browser';
 import { marketer, signInWithPopup } from './support/sign-in';
 
@@ -225,28 +225,6 @@ async function audienceReport(page: Page): Promise<string> {
   await recentCampaigns(page).first().click();
   const campaignId = await page.getByRole('textbox', { name: 'Campaign ID' }).inputValue();
   return `/tools/campaign-audience-builder/report?${new URLSearchParams({ type: 'new-prospects', campaignId })}`;
-}
-
-/** axe on the page as it is: every serious or critical violation, one line per element. */
-async function audit(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      // Only the violations are read: axe then keeps one node per rule that passed.
-      resultTypes: ['violations'],
-    })
-    // axe.run in the page (a third of the time of runPartial and finishRun in a blank page); it
-    // skips frames of other origins, where GEM has only the brand checker's own page.
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) =>
-          `${where}: ${v.id} (${v.impact}) on ${node.target.join(' ')}: ${v.help}. ${v.helpUrl}\n    ${node.html.slice(0, 200)}`,
-      ),
-    );
 }
 
 async function visitAll(page: Page, visits: Visit[], width: Width, found: string[]) {

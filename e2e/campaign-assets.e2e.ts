@@ -1,9 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chat, chatTurn, LONG_TEST_MS, openNewChat, say } from './brief-creator-page';
+import { LONG_TEST_MS } from './brief-creator-page';
 import { promptOf, useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser } from './support/browser';
+import { audit } from './support/axe';
+import { campaignFromChat } from './support/campaign-from-chat';
 import { signInWithPopup } from './support/sign-in';
 
 // A campaign's assets (issue 29) in Chromium at 1440 × 900 and 390 × 844: a LinkedIn post made
@@ -22,46 +23,6 @@ const generatedPost =
   'Dyrektorzy finansowi, dołączcie do naszego webinaru o płynności finansowej. Pokażemy, jak dane przyspieszają decyzje. Zarejestruj się już dziś!';
 const editedPost =
   'Dyrektorzy finansowi, zapraszamy na webinar o płynności finansowej. Pokażemy na przykładach, jak dane przyspieszają decyzje. Zarejestruj się już dziś!';
-
-/** axe on the page as it is: every serious or critical violation, one line per element. */
-async function audit(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) on ${node.target.join(' ')}: ${v.help}`),
-    );
-}
-
-/** A brief naming LinkedIn and a newsletter, accepted in the chat; its campaign made and opened. */
-async function campaignFromChat(page: Page, name: string): Promise<string> {
-  await openNewChat(page);
-  await script(
-    chatTurn('Everything is in the brief. Accept it when you are ready.', {
-      campaignName: name,
-      campaignType: ['Webinar'],
-      primaryObjective: 'Win 40 qualified leads among CFOs.',
-      targetAudience: 'CFOs of mid-sized companies in Poland.',
-      keyMessages: 'Data makes decisions faster.',
-      channels: ['LinkedIn', 'Newsletter'],
-      activityKPIs: ['300 registrations'],
-      businessKPIs: ['40 qualified leads'],
-    }),
-  );
-  await say(page, `A webinar for CFOs called ${name}.`, 'Everything is in the brief.');
-  await chat(page).getByRole('button', { name: 'Accept brief' }).click();
-  const link = chat(page).getByRole('link', { name: 'View the finished brief' });
-  await link.waitFor({ timeout: 15_000 });
-  await link.click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  await page.getByRole('button', { name: 'Create campaign' }).click();
-  await page.waitForURL((url) => /^\/campaigns\/[\da-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  return new URL(page.url()).pathname;
-}
 
 const assetCard = (page: Page, name: string): Locator =>
   page.getByRole('region', { name: 'Assets', exact: true }).getByRole('article', { name });
@@ -95,7 +56,7 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
   it('a LinkedIn post made from the brief, edited, approved, compared and restored', async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);
-    await campaignFromChat(page, `Asset workshop ${width}`);
+    await campaignFromChat(page, `Asset workshop ${width}`, script);
     const found: string[] = [];
 
     const assets = page.getByRole('region', { name: 'Assets', exact: true });
@@ -175,7 +136,7 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
   it("'Generate all' writes every asset the brief calls for, with each one's progress", async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);
-    await campaignFromChat(page, `Generate all ${width}`);
+    await campaignFromChat(page, `Generate all ${width}`, script);
     const assets = page.getByRole('region', { name: 'Assets', exact: true });
     await assets.getByRole('list', { name: 'Assets by channel' }).waitFor();
     await assets.getByRole('button', { name: 'Generate all', exact: true }).click();
@@ -203,7 +164,7 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
   it('keeps the typed text when another tab saved the asset first, shows both, and keeps mine', async () => {
     const page = await browser.open(width);
     await signInWithPopup(page);
-    const path = await campaignFromChat(page, `Asset conflict ${width}`);
+    const path = await campaignFromChat(page, `Asset conflict ${width}`, script);
     const post = await generateLinkedInPost(page, width);
 
     // Another tab of the same user saves version 2 while this one edits version 1.

@@ -1,9 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chat, chatTurn, LONG_TEST_MS, openNewChat, say } from './brief-creator-page';
+import { LONG_TEST_MS } from './brief-creator-page';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
+import { audit } from './support/axe';
+import { campaignFromChat } from './support/campaign-from-chat';
 import { signInWithPopup } from './support/sign-in';
 
 // A campaign's audience (issue 29) in Chromium against the embedded demo CRM: the campaign gets a
@@ -14,46 +15,6 @@ import { signInWithPopup } from './support/sign-in';
 
 const browser = useBrowser();
 const { script } = useAiControl();
-
-/** axe on the page as it is: every serious or critical violation, one line per element. */
-async function audit(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) on ${node.target.join(' ')}: ${v.help}`),
-    );
-}
-
-/** A brief with every required field, accepted in the chat; its campaign made and opened. */
-async function campaignFromChat(page: Page, name: string): Promise<string> {
-  await openNewChat(page);
-  await script(
-    chatTurn('Everything is in the brief. Accept it when you are ready.', {
-      campaignName: name,
-      campaignType: ['Webinar'],
-      primaryObjective: 'Win 40 qualified leads among CFOs.',
-      targetAudience: 'CFOs of mid-sized companies in Poland.',
-      keyMessages: 'Data makes decisions faster.',
-      channels: ['LinkedIn', 'Newsletter'],
-      activityKPIs: ['300 registrations'],
-      businessKPIs: ['40 qualified leads'],
-    }),
-  );
-  await say(page, `A webinar for CFOs called ${name}.`, 'Everything is in the brief.');
-  await chat(page).getByRole('button', { name: 'Accept brief' }).click();
-  const link = chat(page).getByRole('link', { name: 'View the finished brief' });
-  await link.waitFor({ timeout: 15_000 });
-  await link.click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  await page.getByRole('button', { name: 'Create campaign' }).click();
-  await page.waitForURL((url) => /^\/campaigns\/[\da-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  return new URL(page.url()).pathname;
-}
 
 /** One of last year's campaigns (they have responses) from the audience builder's picker: its id. */
 async function lastYearsCrmCampaign(page: Page): Promise<string> {
@@ -111,7 +72,7 @@ describe('A campaign’s audience (issue 29)', { timeout: 3 * LONG_TEST_MS }, ()
     const found: string[] = [];
     const crmId = await lastYearsCrmCampaign(page);
     const name = 'Audience CFO Webinar';
-    const campaignPath = await campaignFromChat(page, name);
+    const campaignPath = await campaignFromChat(page, name, script);
     const audience = page.getByRole('region', { name: 'Audience', exact: true });
     // No CRM campaign yet: the section says so and leads to the setting.
     await audience.getByText(/No CRM campaign yet/).waitFor();

@@ -1,9 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chat, chatTurn, LONG_TEST_MS, openNewChat, say } from './brief-creator-page';
+import { LONG_TEST_MS } from './brief-creator-page';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser } from './support/browser';
+import { audit } from './support/axe';
+import { campaignFromChat } from './support/campaign-from-chat';
 import { signInWithPopup } from './support/sign-in';
 
 // Campaigns (issue 29) in Chromium at 1440 × 900 and 390 × 844: a brief accepted in the chat
@@ -17,46 +18,6 @@ const { script } = useAiControl();
 
 const widths = ['desktop', 'mobile'] as const;
 type Width = (typeof widths)[number];
-
-/** axe on the page as it is: every serious or critical violation, one line per element. */
-async function audit(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] })
-    .setLegacyMode(true)
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) =>
-      v.nodes.map((node) => `${where}: ${v.id} (${v.impact}) on ${node.target.join(' ')}: ${v.help}`),
-    );
-}
-
-/** A brief with every required field, accepted in the chat; its campaign made and opened. */
-async function campaignFromChat(page: Page, name: string): Promise<string> {
-  await openNewChat(page);
-  await script(
-    chatTurn('Everything is in the brief. Accept it when you are ready.', {
-      campaignName: name,
-      campaignType: ['Webinar'],
-      primaryObjective: 'Win 40 qualified leads among CFOs.',
-      targetAudience: 'CFOs of mid-sized companies in Poland.',
-      keyMessages: 'Data makes decisions faster.',
-      channels: ['LinkedIn', 'Newsletter'],
-      activityKPIs: ['300 registrations'],
-      businessKPIs: ['40 qualified leads'],
-    }),
-  );
-  await say(page, `A webinar for CFOs called ${name}.`, 'Everything is in the brief.');
-  await chat(page).getByRole('button', { name: 'Accept brief' }).click();
-  const link = chat(page).getByRole('link', { name: 'View the finished brief' });
-  await link.waitFor({ timeout: 15_000 });
-  await link.click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  await page.getByRole('button', { name: 'Create campaign' }).click();
-  await page.waitForURL((url) => /^\/campaigns\/[\da-f-]{36}$/.test(url.pathname), { timeout: 15_000 });
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-  return new URL(page.url()).pathname;
-}
 
 /** The whole page, from its top (else the header bar shows where the window was scrolled to). */
 async function pageShot(page: Page, name: string) {
@@ -75,7 +36,7 @@ describe.each(widths)('Campaigns at %s width (issue 29)', { timeout: LONG_TEST_M
     const page = await browser.open(width);
     await signInWithPopup(page);
     const name = `Campaign list webinar ${width}`;
-    const path = await campaignFromChat(page, name);
+    const path = await campaignFromChat(page, name, script);
     const found: string[] = [];
 
     // In the list, found by its name (accents and case aside) and by its filters.
@@ -165,7 +126,7 @@ describe.each(widths)('Campaigns at %s width (issue 29)', { timeout: LONG_TEST_M
     const page = await browser.open(width);
     await signInWithPopup(page);
     const name = `Autumn ESG Report ${width}`;
-    const path = await campaignFromChat(page, name);
+    const path = await campaignFromChat(page, name, script);
 
     // Another tab of the same user saves version 2 while this one edits version 1.
     const other = await page.context().newPage();
