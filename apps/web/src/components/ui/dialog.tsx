@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { createPortal } from 'react-dom';
 
 import { CloseIcon } from './icons';
@@ -33,8 +41,10 @@ export function Dialog({ title, description, onClose, initialFocus, children }: 
 
   const initialFocusRef = useRef(initialFocus);
 
-  // Once, as it opens: what had the focus then gets it back when it closes.
-  useEffect(() => {
+  // Once, as it opens: what had the focus then gets it back when it closes. A layout effect, so
+  // the focus is inside as the dialog is first shown, even when it arrives late (a lazy dialog's
+  // commit after its Suspense runs the passive effects only later).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     (initialFocusRef.current?.current ?? closeRef.current)?.focus();
     const overflow = document.body.style.overflow;
