@@ -84,7 +84,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
       concurrent: config.ai.limits.concurrent,
     }),
     // What a campaign hands over: read only, for anyone who may read it.
-    campaignPack: createCampaignPack({ db }),
+    campaignPack: createCampaignPack({ db, csvReports: adapters.crm.provider === 'embedded' }),
     // Its audience: segments whose contacts join its CRM campaign, through the Crm port.
     campaignAudience: createCampaignAudience({ db, crm: adapters.crm }),
     // Its sources are Market Research items and pages of the competitors GEM follows.

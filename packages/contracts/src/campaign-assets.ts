@@ -6,6 +6,7 @@ import {
   type CampaignChannelId,
   type ChannelLimit,
 } from './campaign-channels';
+import { campaignSlug, type UtmTags } from './campaign-links';
 import { campaignPath, campaignPersonSchema } from './campaigns';
 import { storableText } from './storable-text';
 import { formatCount } from './format-number';
@@ -42,7 +43,7 @@ export const campaignAssetPath = (campaignId: string, channel: CampaignChannelId
 export const campaignAssetsPaths = {
   /** GET the campaign's assets (one per channel that has one), with their newest versions. */
   assets: '/api/campaigns/:campaignId/assets',
-  /** GET one asset with all its versions; PUT a hand-edited text; PATCH its status. */
+  /** GET one asset with all its versions; PUT a hand-edited text; PATCH its status or UTM tags. */
   asset: '/api/campaigns/:campaignId/assets/:channel',
   /** GET the inputs 'Generate from brief' would send to the channel's writing tool. */
   inputs: '/api/campaigns/:campaignId/assets/:channel/inputs',
@@ -90,6 +91,56 @@ export const assetVersionSchema = z.object({
 });
 export type AssetVersion = z.infer<typeof assetVersionSchema>;
 
+/** The longest UTM value. */
+export const UTM_VALUE_MAX = 100;
+
+const utmValue = (label: string) =>
+  storableText(label)
+    .trim()
+    .min(1, { error: `${label} is empty.` })
+    .max(UTM_VALUE_MAX, { error: `${label} is too long: at most ${UTM_VALUE_MAX} characters.` })
+    .refine((value) => value === '' || /^[\p{L}\p{N}][\p{L}\p{N}._+-]*$/u.test(value), {
+      error: `${label} takes letters, digits and . _ + - only, starting with a letter or a digit (no spaces).`,
+    });
+
+/**
+ * The UTM tags an asset's links carry, as the marketer sets them: its source and medium (the
+ * channel's by default, campaign-channels.ts) and an optional utm_content; utm_campaign is
+ * always the campaign's slug.
+ */
+export const assetUtmSchema = z.object({
+  source: utmValue('The UTM source'),
+  medium: utmValue('The UTM medium'),
+  content: utmValue('The UTM content').nullable().default(null),
+});
+export type AssetUtm = z.infer<typeof assetUtmSchema>;
+
+/** An asset's UTM tags as stored: the marketer's, or null for the channel's own. */
+export type StoredUtm = { source: string | null; medium: string | null; content: string | null };
+
+/** The UTM tags an asset's links carry: as set, else its channel's. */
+export function assetUtmOf(channel: CampaignChannelId, stored: StoredUtm): CampaignAsset['utm'] {
+  const own = campaignChannels[channel].utm;
+  const edited = stored.source !== null || stored.medium !== null || stored.content !== null;
+  return {
+    source: stored.source ?? own.source,
+    medium: stored.medium ?? own.medium,
+    content: stored.content,
+    edited,
+  };
+}
+
+/** The tags for withUtm and tagLinks: the asset's, with the campaign's slug as utm_campaign. */
+export const utmTagsOf = (
+  utm: Pick<CampaignAsset['utm'], 'source' | 'medium' | 'content'>,
+  campaignName: string,
+): UtmTags => ({
+  source: utm.source,
+  medium: utm.medium,
+  campaign: campaignSlug(campaignName),
+  ...(utm.content ? { content: utm.content } : {}),
+});
+
 export const campaignAssetSchema = z.object({
   channel: z.enum(campaignChannelIds),
   status: z.enum(assetStatuses),
@@ -103,6 +154,13 @@ export const campaignAssetSchema = z.object({
   generating: z.object({ by: campaignPersonSchema, until: z.iso.datetime({ offset: true }) }).nullable(),
   /** Why its last generation failed; null once one succeeds. */
   lastError: z.string().nullable(),
+  /** The UTM tags its links carry; `edited` when they are not the channel's own. */
+  utm: z.object({
+    source: z.string(),
+    medium: z.string(),
+    content: z.string().nullable(),
+    edited: z.boolean(),
+  }),
 });
 export type CampaignAsset = z.infer<typeof campaignAssetSchema>;
 
@@ -126,9 +184,16 @@ export const saveAssetRequestSchema = z.object({
 });
 export type SaveAssetRequest = z.infer<typeof saveAssetRequestSchema>;
 
-export const updateAssetRequestSchema = z.object({
-  status: z.enum(assetStatuses, { error: 'Choose Draft, In review or Approved.' }),
-});
+export const updateAssetRequestSchema = z
+  .object({
+    status: z.enum(assetStatuses, { error: 'Choose Draft, In review or Approved.' }).optional(),
+    /** The links' UTM tags; null goes back to the channel's own. */
+    utm: assetUtmSchema.nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.utm !== undefined, {
+    error: 'Say what to change: the status or the UTM tags.',
+  });
+export type UpdateAssetRequest = z.infer<typeof updateAssetRequestSchema>;
 
 export const restoreAssetRequestSchema = z.object({ version: z.number().int().positive() });
 

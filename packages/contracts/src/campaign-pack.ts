@@ -5,14 +5,15 @@ import { assetProvenanceSchema } from './campaign-assets';
 import { campaignChannelIds } from './campaign-channels';
 import { campaignSlug, findLinks, withUtm, type UtmTags } from './campaign-links';
 import { campaignSourceSchema } from './campaign-sources';
+import { qrSettingsSchema } from './qr-settings';
 import { campaignPath, campaignPersonSchema, campaignStatuses } from './campaigns';
 
 /**
  * The campaign pack (issue 29, 'Hand it over'): everything a campaign hands over in one answer,
  * which the browser makes into a Word document and a ZIP. Only what its reader may see: the
  * campaign, its brief as it stands, its approved assets (nothing in draft or in review) with
- * every link carrying the campaign's UTM parameters, those links listed, the QR code's target
- * and the sources.
+ * every link carrying its UTM tags, those links listed, the QR code's target and settings, the
+ * sources, and where each saved segment's contacts are read as CSV.
  */
 
 export const campaignPackPaths = {
@@ -57,14 +58,15 @@ export const packAssetSchema = z.object({
   label: z.string(),
   /** The approved version. */
   version: z.number().int().positive(),
-  /** Its text, every http(s) link in it tagged with the channel's UTM source and medium. */
+  /** Its text, every http(s) link in it tagged with the asset's UTM tags. */
   text: z.string(),
   /** Who saved (or generated) the approved version, and when. */
   savedBy: campaignPersonSchema,
   savedAt: z.iso.datetime({ offset: true }),
   /** What the text was made from (null for a text never generated). */
   provenance: assetProvenanceSchema.nullable(),
-  utm: z.object({ source: z.string(), medium: z.string() }),
+  /** Its UTM tags (the channel's own unless edited on the asset). */
+  utm: z.object({ source: z.string(), medium: z.string(), content: z.string().nullable() }),
   /** The tracked links: each distinct link of the text once, in order. */
   links: z.array(trackedLinkSchema),
 });
@@ -87,6 +89,16 @@ export const campaignPackSchema = z.object({
   assets: z.array(packAssetSchema),
   /** qrTargetOf the landing page; null without one. */
   qrTarget: z.string().nullable(),
+  /** The QR code's settings as the campaign keeps them; null: the defaults. */
+  qr: qrSettingsSchema.nullable(),
+  /**
+   * The audience: each segment saved to the campaign, with where its contacts are read as CSV
+   * (the audience builder's export); `csvPath` is null when the CRM keeps its reports itself
+   * (Salesforce), and the segment's report link is given instead.
+   */
+  audience: z.array(
+    z.object({ label: z.string(), csvPath: z.string().nullable(), reportUrl: z.string().nullable() }),
+  ),
   /** What the content may draw on besides the brief, oldest first. */
   sources: z.array(campaignSourceSchema),
   madeAt: z.iso.datetime({ offset: true }),

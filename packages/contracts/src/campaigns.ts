@@ -2,12 +2,14 @@ import { z } from 'zod';
 
 import { briefDataSchema, campaignTypes } from './brief-creator-data';
 import { campaignIdSchema } from './campaign-audience-builder';
+import { qrSettingsSchema } from './qr-settings';
 import { storableText } from './storable-text';
 
 /**
  * Campaigns (issue 29): a finished brief becomes a campaign, where its content is made, kept,
  * reviewed and handed over. This part: the campaign itself, its brief in versions, who may see
- * and change it, and what happened to it. Assets, sources, the audience and the pack come next.
+ * and change it, its landing page and QR code, and what happened to it. Assets, sources, the
+ * audience and the pack have their own contracts (campaign-*.ts).
  */
 
 /** Where a campaign stands; a new one is in planning. */
@@ -90,6 +92,8 @@ export const campaignSchema = campaignSummarySchema.extend({
   editors: z.array(campaignPersonSchema),
   crmCampaignId: z.string().nullable(),
   landingUrl: z.string().nullable(),
+  /** Its QR code's settings as chosen; null: the pack's defaults (200 pt at 300 DPI, a quiet zone). */
+  qr: qrSettingsSchema.nullable(),
   /** The campaign it was copied from, when it is a copy (null once that one is gone). */
   duplicatedFrom: z.uuid().nullable(),
 });
@@ -141,9 +145,12 @@ export const updateCampaignRequestSchema = z
     crmCampaignId: campaignIdSchema.nullable().optional(),
     /** null takes it off. */
     landingUrl: landingUrlSchema.nullable().optional(),
+    /** The QR code's settings; null goes back to the defaults. */
+    qr: qrSettingsSchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
-    error: 'Say what to change: the name, the status, the sharing, the CRM campaign or the landing page.',
+    error:
+      'Say what to change: the name, the status, the sharing, the CRM campaign, the landing page or the QR code.',
   });
 export type UpdateCampaignRequest = z.infer<typeof updateCampaignRequestSchema>;
 
@@ -181,12 +188,14 @@ export const campaignActions = [
   'editor-removed',
   'crm-campaign-set',
   'landing-page-set',
+  'qr-code-set',
   'duplicated',
   'asset-generated',
   'asset-saved',
   'asset-conflict',
   'asset-status-changed',
   'asset-restored',
+  'asset-utm-set',
   'source-added',
   'source-removed',
   'segment-saved',

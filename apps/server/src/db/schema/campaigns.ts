@@ -40,6 +40,8 @@ export const campaigns = pgTable(
     crmCampaignId: text('crm_campaign_id'),
     /** Where its links lead: the landing page its tracked links and QR code carry. */
     landingUrl: text('landing_url'),
+    /** Its QR code's settings (the QR generator's size, padding and DPI); null: the pack's defaults. */
+    qrSettings: jsonb('qr_settings'),
     /** The campaign this one was copied from ('Duplicate'). */
     duplicatedFromId: uuid('duplicated_from_id').references((): AnyPgColumn => campaigns.id, {
       onDelete: 'set null',
@@ -129,6 +131,10 @@ export const campaignAssets = pgTable(
     generatingUntil: timestamp('generating_until', { withTimezone: true }),
     /** Why its last generation failed (cleared by the next one that succeeds). */
     lastError: text('last_error'),
+    /** The UTM tags its links carry, as edited; null: the channel's own (campaign-channels.ts). */
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmContent: text('utm_content'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -60,7 +60,7 @@ export const campaignAssetsRoutes: FastifyPluginAsyncZod<{ assets: CampaignAsset
         response: { 200: campaignAssetDetailsSchema },
       },
     },
-    (req) => assets.setStatus(userOf(req).id, req.params.campaignId, req.params.channel, req.body.status),
+    (req) => assets.update(userOf(req).id, req.params.campaignId, req.params.channel, req.body),
   );
 
   app.get(

@@ -2,15 +2,16 @@ import { briefDataSchema, type BriefData } from '@gem/contracts/brief-creator';
 import {
   assetProvenanceSchema,
   assetStatusLabels,
+  assetUtmOf,
   tooLongForChannel,
   type AssetProvenance,
-  type AssetStatus,
   type AssetVersion,
   type AssetVersionKind,
   type CampaignAsset,
   type CampaignAssetDetails,
   type GenerateAllEvent,
   type GenerateAssetRequest,
+  type UpdateAssetRequest,
 } from '@gem/contracts/campaign-assets';
 import { campaignChannels, channelsOfBrief, type CampaignChannelId } from '@gem/contracts/campaign-channels';
 import {
@@ -193,6 +194,13 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
     return provenanceOf(row);
   }
 
+  const utmOf = (row: AssetRow) =>
+    assetUtmOf(row.channel as CampaignChannelId, {
+      source: row.utmSource,
+      medium: row.utmMedium,
+      content: row.utmContent,
+    });
+
   async function shown(row: AssetRow): Promise<CampaignAsset> {
     const current = row.currentVersion > 0 ? await versionRow(row.id, row.currentVersion) : undefined;
     const live = row.generatingUntil !== null && row.generatingUntil > new Date();
@@ -208,6 +216,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
         ? { by: someone(row.generatingBy, known), until: row.generatingUntil!.toISOString() }
         : null,
       lastError: row.lastError,
+      utm: utmOf(row),
     };
   }
 
@@ -655,29 +664,64 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
       return details(row);
     },
 
-    /** Moves its status: Draft → In review → Approved, or back. */
-    async setStatus(
+    /**
+     * Moves its status (Draft → In review → Approved, or back) and sets the UTM tags its links
+     * carry (tags equal to the channel's own are stored as the channel's, so they follow it).
+     */
+    async update(
       userId: string,
       campaignId: string,
       channel: CampaignChannelId,
-      status: AssetStatus,
+      change: UpdateAssetRequest,
     ): Promise<CampaignAssetDetails> {
       const { campaign } = await campaignFor(db, userId, campaignId, 'edit');
       const asset = await existing(campaign.id, channel);
-      if (status === asset.status) return details(asset);
+      const label = campaignChannels[channel].label;
+      const status =
+        change.status !== undefined && change.status !== asset.status ? change.status : undefined;
+      const own = campaignChannels[channel].utm;
+      const utm =
+        change.utm === undefined
+          ? undefined
+          : change.utm === null ||
+              (change.utm.source === own.source &&
+                change.utm.medium === own.medium &&
+                change.utm.content === null)
+            ? { utmSource: null, utmMedium: null, utmContent: null }
+            : { utmSource: change.utm.source, utmMedium: change.utm.medium, utmContent: change.utm.content };
+      const utmChanged =
+        utm !== undefined &&
+        (utm.utmSource !== asset.utmSource ||
+          utm.utmMedium !== asset.utmMedium ||
+          utm.utmContent !== asset.utmContent);
+      if (status === undefined && !utmChanged) return details(asset);
       const row = await db.transaction(async (tx) => {
         const [updated] = await tx
           .update(campaignAssets)
-          .set({ status, updatedAt: sql`now()` })
+          .set({ ...(status ? { status } : {}), ...(utmChanged ? utm : {}), updatedAt: sql`now()` })
           .where(eq(campaignAssets.id, asset.id))
           .returning();
-        await recordActivity(
-          tx,
-          campaign.id,
-          userId,
-          'asset-status-changed',
-          `${campaignChannels[channel].label}: ${assetStatusLabels[asset.status]} → ${assetStatusLabels[status]}`,
-        );
+        if (status) {
+          await recordActivity(
+            tx,
+            campaign.id,
+            userId,
+            'asset-status-changed',
+            `${label}: ${assetStatusLabels[asset.status]} → ${assetStatusLabels[status]}`,
+          );
+        }
+        if (utmChanged) {
+          const tags = utmOf(updated!);
+          const content = tags.content ? `, utm_content=${tags.content}` : '';
+          const whose = tags.edited ? '' : ' (the channel’s own)';
+          await recordActivity(
+            tx,
+            campaign.id,
+            userId,
+            'asset-utm-set',
+            `${label}: utm_source=${tags.source}, utm_medium=${tags.medium}${content}${whose}`,
+          );
+        }
         return updated!;
       });
       return details(row);

@@ -1,5 +1,12 @@
 import { briefDataSchema } from '@gem/contracts/brief-creator';
-import { assetProvenanceSchema, type AssetProvenance } from '@gem/contracts/campaign-assets';
+import { campaignAudienceBuilderPaths, reportQueryEntries } from '@gem/contracts/campaign-audience-builder';
+import { savedReportSchema } from '@gem/contracts/campaign-audience';
+import {
+  assetProvenanceSchema,
+  assetUtmOf,
+  utmTagsOf,
+  type AssetProvenance,
+} from '@gem/contracts/campaign-assets';
 import {
   campaignChannelIds,
   campaignChannels,
@@ -13,10 +20,11 @@ import {
   campaignAssets,
   campaignAssetVersions,
   campaignBriefVersions,
+  campaignSegments,
   campaignSources,
 } from '../../db/schema/index';
 import { campaignFor } from './campaigns.access';
-import { peopleById, someone } from './campaigns.records';
+import { peopleById, qrOf, someone } from './campaigns.records';
 
 /**
  * The campaign pack (issue 29, 'Hand it over'): what a campaign hands over, for anyone who may
@@ -28,9 +36,14 @@ import { peopleById, someone } from './campaigns.records';
 const channelOrder = new Map<string, number>(campaignChannelIds.map((id, index) => [id, index]));
 const isChannel = (channel: string): channel is CampaignChannelId => channelOrder.has(channel);
 
-export type CampaignPackDeps = { db: Db; now?: () => Date };
+export type CampaignPackDeps = {
+  db: Db;
+  /** Whether the CRM's reports can be read as CSV through GEM (the embedded CRM's can). */
+  csvReports: boolean;
+  now?: () => Date;
+};
 
-export function createCampaignPack({ db, now = () => new Date() }: CampaignPackDeps) {
+export function createCampaignPack({ db, csvReports, now = () => new Date() }: CampaignPackDeps) {
   return {
     async pack(userId: string, campaignId: string): Promise<CampaignPack> {
       const { campaign } = await campaignFor(db, userId, campaignId, 'read');
@@ -50,6 +63,9 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         .select({
           id: campaignAssets.id,
           channel: campaignAssets.channel,
+          utmSource: campaignAssets.utmSource,
+          utmMedium: campaignAssets.utmMedium,
+          utmContent: campaignAssets.utmContent,
           version: campaignAssetVersions.version,
           text: campaignAssetVersions.text,
           authorId: campaignAssetVersions.authorId,
@@ -100,6 +116,12 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         .where(eq(campaignSources.campaignId, campaign.id))
         .orderBy(asc(campaignSources.addedAt), asc(campaignSources.id));
 
+      const segments = await db
+        .select()
+        .from(campaignSegments)
+        .where(eq(campaignSegments.campaignId, campaign.id))
+        .orderBy(asc(campaignSegments.savedAt), asc(campaignSegments.id));
+
       const known = await peopleById(db, [
         campaign.ownerId,
         ...assets.map((asset) => asset.authorId),
@@ -111,8 +133,13 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         .filter((asset): asset is typeof asset & { channel: CampaignChannelId } => isChannel(asset.channel))
         .sort((a, b) => channelOrder.get(a.channel)! - channelOrder.get(b.channel)!)
         .map((asset) => {
-          const { label, utm } = campaignChannels[asset.channel];
-          const tags = { ...utm, campaign: slug };
+          const { label } = campaignChannels[asset.channel];
+          const { source, medium, content } = assetUtmOf(asset.channel, {
+            source: asset.utmSource,
+            medium: asset.utmMedium,
+            content: asset.utmContent,
+          });
+          const tags = utmTagsOf({ source, medium, content }, campaign.name);
           return {
             channel: asset.channel,
             label,
@@ -121,7 +148,7 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
             savedBy: someone(asset.authorId, known),
             savedAt: asset.createdAt.toISOString(),
             provenance: provenance.get(asset.id) ?? null,
-            utm: { ...utm },
+            utm: { source, medium, content },
             links: trackedLinks(asset.text, tags),
           };
         });
@@ -139,6 +166,19 @@ export function createCampaignPack({ db, now = () => new Date() }: CampaignPackD
         brief: { version: campaign.briefVersion, data: briefDataSchema.parse(brief?.data) },
         assets: packAssets,
         qrTarget: qrTargetOf(campaign.landingUrl, campaign.name),
+        qr: qrOf(campaign),
+        audience: segments.flatMap((segment) => {
+          const report = savedReportSchema.safeParse(segment.report);
+          if (!report.success) return [];
+          const query = new URLSearchParams(reportQueryEntries(report.data)).toString();
+          return [
+            {
+              label: segment.label,
+              csvPath: csvReports ? `${campaignAudienceBuilderPaths.reportCsv}?${query}` : null,
+              reportUrl: segment.reportUrl,
+            },
+          ];
+        }),
         sources: sources.map((source) => ({
           id: source.id,
           kind: source.kind,

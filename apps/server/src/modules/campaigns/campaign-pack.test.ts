@@ -1,11 +1,22 @@
 import { campaignAssetPath } from '@gem/contracts/campaign-assets';
+import { campaignAudiencePath } from '@gem/contracts/campaign-audience';
+import {
+  campaignAudienceBuilderPaths,
+  campaignsResponseSchema as crmCampaignsResponseSchema,
+} from '@gem/contracts/campaign-audience-builder';
 import type { CampaignChannelId } from '@gem/contracts/campaign-channels';
 import { campaignPackPath, campaignPackSchema, type CampaignPack } from '@gem/contracts/campaign-pack';
-import { campaignBriefPath, campaignEditorsPath, campaignPath } from '@gem/contracts/campaigns';
+import {
+  campaignActivityPath,
+  campaignActivityResponseSchema,
+  campaignBriefPath,
+  campaignEditorsPath,
+  campaignPath,
+} from '@gem/contracts/campaigns';
 import { campaignSourcesPath } from '@gem/contracts/campaign-sources';
 import { describe, expect, it } from 'vitest';
 import { useAiHarness } from '../../../test/ai-harness';
-import { campaignCalls } from './campaigns.test-support';
+import { campaignCalls, issuesOf } from './campaigns.test-support';
 
 /**
  * The campaign pack through the real app on a real database: the approved assets only (at the
@@ -212,6 +223,114 @@ describe('the campaign pack', () => {
         'article',
         'Artykuł Olego: https://gem.example/oli?utm_source=website&utm_medium=content&utm_campaign=oli-webinar',
       ],
+    ]);
+  });
+
+  it('tags each asset’s links with its UTM tags as edited, keeps the QR code’s settings, and hands over where each saved segment’s contacts are read as CSV', async () => {
+    const campaign = await openCampaign('uma', { ...webinar, campaignName: 'Uma: CFO forum' });
+    await assetWith('uma', campaign.id, 'linkedin-post', 'Zapisy: https://gem.example/forum', 'approved');
+    await assetWith('uma', campaign.id, 'email-teaser', 'Teaser: https://gem.example/forum', 'approved');
+
+    // The post's tags edited; the teaser keeps its channel's own.
+    const utm = { source: 'linkedin-company-page', medium: 'organic_social', content: 'cfo+variant-b' };
+    const edited = await call('PATCH', campaignAssetPath(campaign.id, 'linkedin-post'), 'uma', { utm });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ status: 'approved', utm: { ...utm, edited: true } });
+    // Wrong tags are refused by field, and nothing changes.
+    const refused = await call('PATCH', campaignAssetPath(campaign.id, 'linkedin-post'), 'uma', {
+      utm: { source: 'linked in', medium: '', content: null },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(issuesOf(refused)).toEqual([
+      'The UTM source takes letters, digits and . _ + - only, starting with a letter or a digit (no spaces).',
+      'The UTM medium is empty.',
+    ]);
+
+    // The QR code's settings, checked against the QR generator's ranges.
+    const tooFine = await call('PATCH', campaignPath(campaign.id), 'uma', {
+      qr: { size: 240, padding: 16, dpi: 1200 },
+    });
+    expect(tooFine.statusCode).toBe(400);
+    expect(issuesOf(tooFine)).toEqual(['The resolution must be at most 600 DPI.']);
+    const qr = await call('PATCH', campaignPath(campaign.id), 'uma', {
+      landingUrl: 'https://gem.example/forum',
+      qr: { size: 240, padding: 16, dpi: 600 },
+    });
+    expect(qr.statusCode, qr.body).toBe(200);
+    expect(qr.json()).toMatchObject({ qr: { size: 240, padding: 16, dpi: 600 } });
+
+    // A segment saved to the campaign.
+    const crm = await call('GET', `${campaignAudienceBuilderPaths.campaigns}?q=`, 'uma');
+    const [crmCampaign] = crmCampaignsResponseSchema.parse(crm.json()).campaigns;
+    const segment = {
+      subIndustries: [],
+      roles: [],
+      titles: [],
+      workAreas: [],
+      employeeBands: [],
+      revenueBands: [],
+    };
+    const saved = await call('POST', campaignAudiencePath(campaign.id), 'uma', {
+      label: 'Everyone of the last forum',
+      report: { type: 'follow-up', campaignId: crmCampaign!.id, segment, pastCampaignIds: [] },
+      reportUrl: null,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const pack = await packOf('uma', campaign.id);
+    const slug = 'utm_campaign=uma-cfo-forum';
+    expect(pack.assets.map((a) => [a.channel, a.utm, a.text])).toEqual([
+      [
+        'linkedin-post',
+        utm,
+        `Zapisy: https://gem.example/forum?utm_source=linkedin-company-page&utm_medium=organic_social&${slug}&utm_content=cfo%2Bvariant-b`,
+      ],
+      [
+        'email-teaser',
+        { source: 'newsletter', medium: 'email', content: null },
+        `Teaser: https://gem.example/forum?utm_source=newsletter&utm_medium=email&${slug}`,
+      ],
+    ]);
+    expect(pack.qr).toEqual({ size: 240, padding: 16, dpi: 600 });
+    expect(pack.qrTarget).toBe(`https://gem.example/forum?utm_source=qr&utm_medium=print&${slug}`);
+    expect(pack.audience).toEqual([
+      {
+        label: 'Everyone of the last forum',
+        csvPath: `${campaignAudienceBuilderPaths.reportCsv}?type=follow-up&campaignId=${crmCampaign!.id}`,
+        reportUrl: null,
+      },
+    ]);
+    // The path is the audience builder's export, which answers a CSV of the segment's contacts.
+    const csv = await call('GET', pack.audience[0]!.csvPath!, 'uma');
+    expect(csv.statusCode, csv.body.slice(0, 200)).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Contact ID,Name,E-mail,/);
+    expect(lines.length).toBeGreaterThan(1);
+
+    // Back to the channel's own tags and the QR defaults: both recorded.
+    const reset = await call('PATCH', campaignAssetPath(campaign.id, 'linkedin-post'), 'uma', { utm: null });
+    expect(reset.json()).toMatchObject({
+      utm: { source: 'linkedin', medium: 'social', content: null, edited: false },
+    });
+    const defaults = await call('PATCH', campaignPath(campaign.id), 'uma', { qr: null });
+    expect(defaults.json()).toMatchObject({ qr: null });
+    const activity = campaignActivityResponseSchema.parse(
+      (await call('GET', campaignActivityPath(campaign.id), 'uma')).json(),
+    ).activity;
+    expect(
+      activity
+        .filter((a) => a.action === 'asset-utm-set' || a.action === 'qr-code-set')
+        .map((a) => a.detail)
+        .reverse(),
+    ).toEqual([
+      'LinkedIn post: utm_source=linkedin-company-page, utm_medium=organic_social, utm_content=cfo+variant-b',
+      '240 pt, padding 16 pt, 600 DPI',
+      'LinkedIn post: utm_source=linkedin, utm_medium=social (the channel’s own)',
+      'Back to the defaults',
     ]);
   });
 });

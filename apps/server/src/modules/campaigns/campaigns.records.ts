@@ -1,9 +1,10 @@
 import type { CampaignAction, CampaignPerson } from '@gem/contracts/campaigns';
+import { qrSettingsSchema, type QrSettings } from '@gem/contracts/qr-settings';
 import { inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { campaignActivity, users } from '../../db/schema/index';
 
-/** What the campaign's parts share: people as they are shown, and the activity record. */
+/** What the campaign's parts share: people as they are shown, the activity record, its QR settings. */
 
 export const personName = (row: { displayName: string | null; email: string | null } | null | undefined) =>
   row?.displayName?.trim() || row?.email?.trim() || 'A GEM user';
@@ -33,3 +34,12 @@ export async function recordActivity(
 ) {
   await tx.insert(campaignActivity).values({ campaignId, actorId, action, detail });
 }
+
+/** The campaign's QR settings as stored (null: the defaults; anything unreadable is the defaults too). */
+export function qrOf(campaign: { qrSettings: unknown }): QrSettings | null {
+  const parsed = qrSettingsSchema.safeParse(campaign.qrSettings);
+  return parsed.success ? parsed.data : null;
+}
+
+export const sameQr = (a: QrSettings | null, b: QrSettings | null) =>
+  a === b || (a !== null && b !== null && a.size === b.size && a.padding === b.padding && a.dpi === b.dpi);

@@ -26,7 +26,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { fold } from '../../lib/search-text';
 import { campaignFor, isUuid, roleOf, type CampaignRow } from './campaigns.access';
-import { peopleById, personName, recordActivity, someone } from './campaigns.records';
+import { peopleById, personName, qrOf, recordActivity, sameQr, someone } from './campaigns.records';
 
 /**
  * Campaigns (issue 29): opened from a finished brief, listed with search and filters, the brief
@@ -98,6 +98,7 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
       editors: editorRows.map((e) => someone(e.userId, known)),
       crmCampaignId: campaign.crmCampaignId,
       landingUrl: campaign.landingUrl,
+      qr: qrOf(campaign),
       duplicatedFrom: campaign.duplicatedFromId,
     };
   }
@@ -213,10 +214,11 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
           `The CRM has no campaign with the id ${change.crmCampaignId}.`,
         );
       }
+      const { qr, ...columns } = change;
       const updated = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(campaigns)
-          .set({ ...change, updatedAt: sql`now()` })
+          .set({ ...columns, ...(qr !== undefined ? { qrSettings: qr } : {}), updatedAt: sql`now()` })
           .where(eq(campaigns.id, campaign.id))
           .returning();
         if (change.name !== undefined && change.name !== campaign.name) {
@@ -238,6 +240,12 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
         }
         if (change.landingUrl !== undefined && change.landingUrl !== campaign.landingUrl) {
           await recordActivity(tx, campaign.id, userId, 'landing-page-set', change.landingUrl ?? 'Taken off');
+        }
+        if (qr !== undefined && !sameQr(qr, qrOf(campaign))) {
+          const detail = qr
+            ? `${qr.size} pt, padding ${qr.padding} pt, ${qr.dpi} DPI`
+            : 'Back to the defaults';
+          await recordActivity(tx, campaign.id, userId, 'qr-code-set', detail);
         }
         if (change.sharing && change.sharing !== campaign.sharing) {
           const to = change.sharing === 'team' ? 'Shared with the team (read only)' : 'Private';
@@ -345,6 +353,7 @@ export function createCampaigns({ db, finishedBrief, crmCampaign }: CampaignsDep
             name: `${campaign.name} (copy)`.slice(0, CAMPAIGN_NAME_MAX),
             crmCampaignId: campaign.crmCampaignId,
             landingUrl: campaign.landingUrl,
+            qrSettings: campaign.qrSettings,
             duplicatedFromId: campaign.id,
           })
           .returning();

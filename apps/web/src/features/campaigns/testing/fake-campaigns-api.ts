@@ -56,6 +56,7 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     editors: [],
     crmCampaignId: null,
     landingUrl: null,
+    qr: null,
     duplicatedFrom: null,
     ...overrides,
   };

@@ -5,6 +5,7 @@
 // NDJSON events and saved before its final event, 409 naming whoever holds the asset's lease.
 import {
   assetInstructionPresets,
+  assetUtmOf,
   campaignAssetPath,
   campaignAssetsPath,
   tooLongForChannel,
@@ -15,6 +16,8 @@ import {
   type CampaignAsset,
   type CampaignAssetDetails,
   type GenerateAssetRequest,
+  type StoredUtm,
+  type UpdateAssetRequest,
 } from '@gem/contracts/campaign-assets';
 import {
   campaignChannelIds,
@@ -40,6 +43,7 @@ type StoredAsset = {
   versions: AssetVersion[];
   generating: { by: CampaignPerson; until: string } | null;
   lastError: string | null;
+  utm: StoredUtm;
 };
 
 /** What a generation answers: the stream's events (the fake saves the final text), or a refusal. */
@@ -88,6 +92,7 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
     saves: [] as { channel: CampaignChannelId; text: string; baseVersion: number }[],
     restores: [] as { channel: CampaignChannelId; version: number }[],
     statuses: [] as { channel: CampaignChannelId; status: AssetStatus }[],
+    utms: [] as { channel: CampaignChannelId; utm: UpdateAssetRequest['utm'] }[],
   };
 
   const provenance = (channel: CampaignChannelId, instruction?: string): AssetProvenance => ({
@@ -112,6 +117,7 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       versions: [],
       generating: null,
       lastError: null,
+      utm: { source: null, medium: null, content: null },
     });
     const version = (asset.versions[0]?.version ?? 0) + 1;
     asset.versions.unshift({
@@ -142,6 +148,7 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       provenance: madeFrom?.provenance ?? null,
       generating: asset.generating,
       lastError: asset.lastError,
+      utm: assetUtmOf(channel, asset.utm),
     };
   }
 
@@ -174,6 +181,7 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       versions: [],
       generating: null,
       lastError: null,
+      utm: { source: null, medium: null, content: null },
     };
     state.assets[channel]!.generating = { by: COLLEAGUE, until: '2026-03-14T10:35:00.000Z' };
   }
@@ -236,7 +244,15 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
   }
 
   beforeEach(() => {
-    Object.assign(state, { assets: {}, replies: [], generated: [], saves: [], restores: [], statuses: [] });
+    Object.assign(state, {
+      assets: {},
+      replies: [],
+      generated: [],
+      saves: [],
+      restores: [],
+      statuses: [],
+      utms: [],
+    });
 
     server.on('GET', campaignAssetsPath(campaignId), (_req, _raw, res) =>
       json(res, 200, {
@@ -292,10 +308,16 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       });
 
       server.on('PATCH', path, (_req, raw, res) => {
-        const { status } = JSON.parse(raw) as { status: AssetStatus };
-        state.statuses.push({ channel, status });
+        const { status, utm } = JSON.parse(raw) as UpdateAssetRequest;
+        if (status) state.statuses.push({ channel, status });
+        if (utm !== undefined) state.utms.push({ channel, utm });
         if (!exists()) return missing(res);
-        state.assets[channel]!.status = status;
+        if (status) state.assets[channel]!.status = status;
+        if (utm !== undefined) {
+          state.assets[channel]!.utm = utm
+            ? { source: utm.source, medium: utm.medium, content: utm.content }
+            : { source: null, medium: null, content: null };
+        }
         return json(res, 200, details(channel));
       });
 

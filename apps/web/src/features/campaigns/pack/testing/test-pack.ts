@@ -45,7 +45,7 @@ export function testPack(overrides: Partial<CampaignPack> = {}): CampaignPack {
           instruction: 'Shorter',
           sources: [{ title: 'PwC: CFO 2027', url: 'https://www.pwc.pl/pl/raporty/cfo-2027.html' }],
         },
-        utm: { source: 'linkedin', medium: 'social' },
+        utm: { source: 'linkedin', medium: 'social', content: null },
         links: [
           {
             written: 'https://gem.example/webinar',
@@ -65,11 +65,13 @@ export function testPack(overrides: Partial<CampaignPack> = {}): CampaignPack {
         savedBy: OWNER,
         savedAt: '2026-03-14T11:00:00.000Z',
         provenance: null,
-        utm: { source: 'newsletter', medium: 'email' },
+        utm: { source: 'newsletter', medium: 'email', content: null },
         links: [],
       },
     ],
     qrTarget: `https://gem.example/webinar?utm_source=qr&utm_medium=print&${tags}`,
+    qr: null,
+    audience: [],
     sources: [
       {
         id: 'a0000000-0000-4000-8000-000000000001',
