@@ -87,15 +87,6 @@ const people: Record<Person, string> = {
 /** Someone the owner adds and takes off again in the walk (never the editor). */
 const extra = 'walk-extra';
 
-/**
- * Routes the other half of issue 29 adds now: in the table and walked once the app registers
- * them; until then the check that each row names a registered route leaves them out.
- */
-const PENDING_ROUTES = [
-  'PUT /api/campaigns/:campaignId/assets/:channel/utm',
-  'PUT /api/campaigns/:campaignId/qr',
-] as const;
-
 /** The words the campaign is made of: none may be in what another user is refused. */
 const secrets = {
   name: 'Walk: Forum płynności Lublin 2027',
@@ -265,6 +256,21 @@ describe('every campaign route, walked as another user, a reader, an editor and 
     },
     {
       route: `PATCH ${campaignsPaths.campaign}`,
+      least: 'edit',
+      as: 'QR code',
+      request: (who) => ({
+        url: campaignPath(campaign.id),
+        payload: { qr: { size: who === 'owner' ? 300 : 250, padding: 8, dpi: 300 } },
+      }),
+      check: (res, who) =>
+        expect(campaignSchema.parse(res.json()).qr).toEqual({
+          size: who === 'owner' ? 300 : 250,
+          padding: 8,
+          dpi: 300,
+        }),
+    },
+    {
+      route: `PATCH ${campaignsPaths.campaign}`,
       least: 'own',
       as: 'sharing',
       request: (who) => ({
@@ -343,7 +349,18 @@ describe('every campaign route, walked as another user, a reader, an editor and 
     {
       route: `PATCH ${assetPaths.asset}`,
       least: 'edit',
+      as: 'status',
       request: () => ({ url: campaignAssetPath(campaign.id, 'article'), payload: { status: 'in-review' } }),
+    },
+    {
+      route: `PATCH ${assetPaths.asset}`,
+      least: 'edit',
+      as: 'UTM tags',
+      request: (who) => ({
+        url: campaignAssetPath(campaign.id, 'article'),
+        payload: { utm: { source: `walk-${who}`, medium: 'social', content: null } },
+      }),
+      check: (res, who) => expect(res.json()).toMatchObject({ utm: { source: `walk-${who}`, edited: true } }),
     },
     {
       route: `GET ${assetPaths.inputs}`,
@@ -369,23 +386,6 @@ describe('every campaign route, walked as another user, a reader, an editor and 
       least: 'edit',
       request: () => ({ url: campaignGenerateAllPath(campaign.id) }),
       check: (res) => expect(lastLine(res.body)).toEqual({ type: 'end', saved: 1, failed: 0 }),
-    },
-    {
-      route: 'PUT /api/campaigns/:campaignId/assets/:channel/utm',
-      least: 'edit',
-      request: () => ({
-        url: `${campaignAssetPath(campaign.id, 'article')}/utm`,
-        payload: { source: 'linkedin', medium: 'social', content: null },
-      }),
-    },
-    {
-      route: 'PUT /api/campaigns/:campaignId/qr',
-      least: 'edit',
-      // The QR settings (qr-settings.ts); to be confirmed with the route.
-      request: () => ({
-        url: `${campaignPath(campaign.id)}/qr`,
-        payload: { size: 200, padding: 0, dpi: 300 },
-      }),
     },
     {
       route: `GET ${campaignPackPaths.pack}`,
@@ -461,7 +461,6 @@ describe('every campaign route, walked as another user, a reader, an editor and 
     },
   ];
 
-  const pending = (route: string) => (PENDING_ROUTES as readonly string[]).includes(route);
   const rank: Record<Exclude<Least, 'any'>, Person[]> = {
     read: ['reader', 'editor', 'owner'],
     edit: ['editor', 'owner'],
@@ -497,7 +496,7 @@ describe('every campaign route, walked as another user, a reader, an editor and 
       'routes without a row',
     ).toEqual([]);
     expect(
-      rows.filter((r) => !routes.includes(r) && !pending(r)),
+      rows.filter((r) => !routes.includes(r)),
       'rows without a route',
     ).toEqual([]);
   });
@@ -556,10 +555,8 @@ describe('every campaign route, walked as another user, a reader, an editor and 
     otherSourceId = await addSource(people.stranger, other.id, 'Źródło obcego', 'walk-other');
     otherSegmentId = await saveSegment(people.stranger, other.id, 'Segment obcego');
 
-    const rows = table.filter((r) => !pending(r.route) || campaignRoutes().includes(r.route));
-
     // Private: to another user it does not exist.
-    for (const row of rows) await walk(row, 'stranger');
+    for (const row of table) await walk(row, 'stranger');
 
     // Shared with the team, read only; then an editor added by e-mail.
     ok(await call('PATCH', campaignPath(campaign.id), people.owner, { sharing: 'team' }), 'share');
@@ -568,7 +565,7 @@ describe('every campaign route, walked as another user, a reader, an editor and 
     );
     expect(pack.assets.map((a) => [a.channel, a.text])).toEqual([['linkedin-post', secrets.approved]]);
     expect(JSON.stringify(pack)).not.toContain(secrets.draft);
-    for (const row of rows) await walk(row, 'reader');
+    for (const row of table) await walk(row, 'reader');
 
     const added = ok(
       await call('POST', campaignEditorsPath(campaign.id), people.owner, {
@@ -577,8 +574,8 @@ describe('every campaign route, walked as another user, a reader, an editor and 
       'add the editor',
     );
     expect(campaignSchema.parse(added.json()).editors.map((e) => e.name)).toContain(people.editor);
-    for (const row of rows) await walk(row, 'editor');
-    for (const row of rows) await walk(row, 'owner');
+    for (const row of table) await walk(row, 'editor');
+    for (const row of table) await walk(row, 'owner');
 
     // Nothing the refused calls tried changed it: still shared, the editor still there, the source and segment kept.
     expect(await current()).toMatchObject({ sharing: 'team', editors: [{ name: people.editor }] });
@@ -642,9 +639,7 @@ describe('every campaign route, walked as another user, a reader, an editor and 
       expect([method, url, res.statusCode]).toEqual([method, url, status]);
     }
     // Every campaign route with a campaign id that is not one, or one of no campaign: 404.
-    const rows = table.filter(
-      (r) => r.route.includes(':campaignId') && (!pending(r.route) || campaignRoutes().includes(r.route)),
-    );
+    const rows = table.filter((r) => r.route.includes(':campaignId'));
     for (const badId of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
       for (const row of rows) {
         const { url, payload } = await row.request('owner');
