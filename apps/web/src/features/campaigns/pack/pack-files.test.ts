@@ -143,14 +143,29 @@ describe('the pack’s ZIP', () => {
 describe('the pack’s QR code', () => {
   it('is the QR generator’s at its starting size and resolution, with the padding it suggests for a 4-module quiet zone', async () => {
     const target = testPack().qrTarget!;
-    const qr = await buildPackQr(target);
+    const qr = await buildPackQr(target, null);
     const encoded = encodeQr(target);
     if (!qr || !encoded.ok) throw new Error('No QR code');
     expect(qr).toMatchObject({ size: QR_SIZE.initial, dpi: QR_DPI.initial });
     expect(qr.padding).toBe(paddingForQuietZone(encoded.matrix.size, QR_SIZE.initial, QR_DPI.initial));
     const layout = computeQrLayout(encoded.matrix.size, qr.size, qr.padding, qr.dpi);
     expect(layout.quietZoneModules).toBeGreaterThanOrEqual(QUIET_ZONE_MODULES);
-    expect(await buildPackQr(`https://gem.example/${'a'.repeat(3_000)}`)).toBeNull();
+    expect(await buildPackQr(`https://gem.example/${'a'.repeat(3_000)}`, null)).toBeNull();
+  });
+
+  it('is made with the settings the campaign keeps, and is none when the code does not fit them', async () => {
+    const target = testPack().qrTarget!;
+    const qr = await buildPackQr(target, { size: 300, padding: 12, dpi: 150 });
+    if (!qr) throw new Error('No QR code');
+    expect(qr).toMatchObject({ size: 300, padding: 12, dpi: 150 });
+    // (300 + 2 × 12) × 150 ÷ 72 = 675 px a side, in the PNG's IHDR.
+    const view = new DataView(qr.png.buffer, qr.png.byteOffset);
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([675, 675]);
+    expect(qr.svg).toContain('width="324pt"');
+    // 100 pt at 72 DPI is 100 px: too few for the modules of a long link's code.
+    const long = `https://gem.example/${'a'.repeat(1_500)}`;
+    expect(await buildPackQr(long, { size: 100, padding: 0, dpi: 72 })).toBeNull();
+    expect(await buildPackQr(long, { size: 500, padding: 0, dpi: 300 })).not.toBeNull();
   });
 });
 

@@ -29,7 +29,7 @@ export async function buildPackZip(pack: CampaignPack): Promise<PackFile & { ent
   const [document, workbook, qr] = await Promise.all([
     buildPackDocxFile(pack),
     buildBriefWorkbook({ title: pack.campaign.name, data: pack.brief.data }),
-    pack.qrTarget ? buildPackQr(pack.qrTarget) : Promise.resolve(null),
+    pack.qrTarget ? buildPackQr(pack.qrTarget, pack.qr) : Promise.resolve(null),
   ]);
   const stored = { level: 0 } as const;
   const files: Zippable = {
