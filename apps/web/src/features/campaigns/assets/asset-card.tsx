@@ -17,13 +17,14 @@ import outputStyles from '@/lib/writing-tools/components/output-panel.module.css
 
 import { problemText } from '../problem-text';
 import { useCampaignAsset } from './api/get-campaign-asset';
-import { useUpdateAssetStatus } from './api/update-asset-status';
+import { useUpdateAsset } from './api/update-asset';
 import { AssetCounts } from './asset-counts';
 import { AssetEditor, type AssetDraft } from './asset-editor';
 import { AssetInputsForm } from './asset-inputs-form';
 import { assetStatusLabels, assetStatusTones } from './asset-labels';
 import { AssetProvenance } from './asset-provenance';
 import { AssetRegenerate } from './asset-regenerate';
+import { AssetTrackedLinks } from './asset-tracked-links';
 import { AssetVersions } from './asset-versions';
 import styles from './campaign-assets.module.css';
 import { useAssetGeneration } from './use-asset-generation';
@@ -176,6 +177,14 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
         {hasText && asset?.provenance && !showGenerated ? (
           <AssetProvenance provenance={asset.provenance} generatedAt={generatedAt} edited={edited} />
         ) : null}
+        {hasText && asset && !showGenerated ? (
+          <AssetTrackedLinks
+            campaignId={campaign.id}
+            campaignName={campaign.name}
+            asset={asset}
+            editable={editable}
+          />
+        ) : null}
 
         <div className={styles.actions}>
           {hasText ? <CopyButton text={asset!.text} label="Copy" describedBy={headingId} /> : null}
@@ -266,10 +275,10 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
 
 /** Draft → In review → Approved (or back), for the campaign's owner and editors. */
 function StatusSelect({ campaignId, asset }: { campaignId: string; asset: CampaignAsset }) {
-  const update = useUpdateAssetStatus(campaignId, asset.channel);
+  const update = useUpdateAsset(campaignId, asset.channel);
   const id = useId();
   const { label } = campaignChannels[asset.channel];
-  const value = update.isPending && update.variables ? update.variables : asset.status;
+  const value = (update.isPending && update.variables?.status) || asset.status;
   return (
     <div className={styles.statusField}>
       <div className={styles.statusInline}>
@@ -282,7 +291,7 @@ function StatusSelect({ campaignId, asset }: { campaignId: string; asset: Campai
           value={value}
           disabled={update.isPending}
           aria-describedby={update.error ? `${id}-error` : undefined}
-          onChange={(event) => update.mutate(event.target.value as AssetStatus)}
+          onChange={(event) => update.mutate({ status: event.target.value as AssetStatus })}
         >
           {assetStatuses.map((status) => (
             <option key={status} value={status}>

@@ -360,6 +360,60 @@ describe('Campaign assets: versions', () => {
   });
 });
 
+describe('Campaign assets: tracked links', () => {
+  it('shows the UTM tags and each link as the pack tags it; an editor changes the tags (a 400 at its field) and goes back to the channel’s own', async () => {
+    campaigns.state.campaigns = [campaign()];
+    api.seed('linkedin-post', [
+      'Zapisy: https://gem.example/webinar. Partner: https://partner.example/?utm_source=partner',
+    ]);
+    const { card, user } = await openAssets();
+    const post = card('LinkedIn post');
+    const tracked = within(post).getByRole('region', { name: 'Tracked links' });
+    expect(within(tracked).getByText('The channel’s UTM tags')).toBeVisible();
+    const links = within(tracked).getByRole('list', {
+      name: 'Links of the LinkedIn post as the pack hands them over',
+    });
+    expect(
+      within(links)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'https://gem.example/webinar?utm_source=linkedin&utm_medium=social&utm_campaign=spring-webinar',
+      'https://partner.example/?utm_source=partner (tagged already: left as it is)',
+    ]);
+
+    await user.click(within(tracked).getByRole('button', { name: 'Edit UTM tags of the LinkedIn post' }));
+    const source = within(tracked).getByLabelText('UTM source');
+    expect(source).toHaveValue('linkedin');
+    await user.clear(source);
+    await user.type(source, 'linkedin ads');
+    await user.type(within(tracked).getByLabelText('UTM content (optional)'), 'variant-b');
+    await user.click(within(tracked).getByRole('button', { name: 'Save UTM tags' }));
+    expect(await within(tracked).findByRole('alert')).toHaveTextContent(
+      'The UTM source takes letters, digits and . _ + - only, starting with a letter or a digit (no spaces).',
+    );
+    expect(source).toHaveAttribute('aria-invalid', 'true');
+    expect(source).toHaveValue('linkedin ads');
+
+    await user.clear(source);
+    await user.type(source, 'linkedin-ads');
+    await user.click(within(tracked).getByRole('button', { name: 'Save UTM tags' }));
+    expect(await within(tracked).findByText('UTM tags edited')).toBeVisible();
+    expect(within(links).getAllByRole('listitem')[0]).toHaveTextContent(
+      'https://gem.example/webinar?utm_source=linkedin-ads&utm_medium=social&utm_campaign=spring-webinar&utm_content=variant-b',
+    );
+    expect(api.state.utms.at(-1)).toEqual({
+      channel: 'linkedin-post',
+      utm: { source: 'linkedin-ads', medium: 'social', content: 'variant-b' },
+    });
+
+    await user.click(within(tracked).getByRole('button', { name: 'Edit UTM tags of the LinkedIn post' }));
+    await user.click(within(tracked).getByRole('button', { name: 'Use the channel’s own' }));
+    expect(await within(tracked).findByText('The channel’s UTM tags')).toBeVisible();
+    expect(api.state.utms.at(-1)).toEqual({ channel: 'linkedin-post', utm: null });
+  });
+});
+
 describe('Campaign assets: a reader', () => {
   it('reads the texts, counts, provenance and versions, with no control that changes them', async () => {
     campaigns.state.campaigns = [campaign({ role: 'reader', sharing: 'team' })];
@@ -369,7 +423,7 @@ describe('Campaign assets: a reader', () => {
     expect(within(post).getByText('Druga wersja.')).toBeVisible();
     expect(within(post).getByText('In review')).toBeVisible();
     expect(within(post).getByRole('button', { name: 'Copy' })).toBeVisible();
-    for (const name of ['Generate from brief', 'Regenerate', 'Edit']) {
+    for (const name of ['Generate from brief', 'Regenerate', 'Edit', /Edit UTM tags/]) {
       expect(within(section).queryByRole('button', { name })).toBeNull();
     }
     expect(within(section).queryByRole('combobox')).toBeNull();

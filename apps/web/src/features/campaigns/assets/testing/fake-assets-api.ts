@@ -18,6 +18,7 @@ import {
   type GenerateAssetRequest,
   type StoredUtm,
   type UpdateAssetRequest,
+  updateAssetRequestSchema,
 } from '@gem/contracts/campaign-assets';
 import {
   campaignChannelIds,
@@ -308,7 +309,15 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       });
 
       server.on('PATCH', path, (_req, raw, res) => {
-        const { status, utm } = JSON.parse(raw) as UpdateAssetRequest;
+        const parsed = updateAssetRequestSchema.safeParse(JSON.parse(raw));
+        if (!parsed.success) {
+          const issues = parsed.error.issues.map((issue) => ({
+            path: ['body', ...issue.path].join('.'),
+            message: issue.message,
+          }));
+          return json(res, 400, refusal('validation_failed', 'Some fields are not valid.', issues));
+        }
+        const { status, utm } = parsed.data;
         if (status) state.statuses.push({ channel, status });
         if (utm !== undefined) state.utms.push({ channel, utm });
         if (!exists()) return missing(res);

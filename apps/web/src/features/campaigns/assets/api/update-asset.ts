@@ -1,8 +1,8 @@
 import {
   campaignAssetDetailsSchema,
   campaignAssetPath,
-  type AssetStatus,
   type CampaignAssetDetails,
+  type UpdateAssetRequest,
 } from '@gem/contracts/campaign-assets';
 import type { CampaignChannelId } from '@gem/contracts/campaign-channels';
 import { useMutation } from '@tanstack/react-query';
@@ -11,23 +11,23 @@ import { api } from '@/lib/api-client';
 
 import { useAssetChanged } from './asset-changed';
 
-/** Moves the asset through Draft → In review → Approved (or back). */
-export function updateAssetStatus(
+/** Moves the asset through Draft → In review → Approved (or back), or sets its links' UTM tags. */
+export function updateAsset(
   campaignId: string,
   channel: CampaignChannelId,
-  status: AssetStatus,
+  change: UpdateAssetRequest,
 ): Promise<CampaignAssetDetails> {
   return api.request(campaignAssetPath(campaignId, channel), {
     method: 'PATCH',
-    body: { status },
+    body: change,
     schema: campaignAssetDetailsSchema,
   });
 }
 
-export function useUpdateAssetStatus(campaignId: string, channel: CampaignChannelId) {
+export function useUpdateAsset(campaignId: string, channel: CampaignChannelId) {
   const changed = useAssetChanged(campaignId);
   return useMutation({
-    mutationFn: (status: AssetStatus) => updateAssetStatus(campaignId, channel, status),
+    mutationFn: (change: UpdateAssetRequest) => updateAsset(campaignId, channel, change),
     onSuccess: changed,
   });
 }
