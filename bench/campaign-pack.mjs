@@ -111,11 +111,14 @@ const pack = {
         model: 'gpt-4o',
         generationId: `gen-${index}`,
       },
-      utm: { ...utm },
+      utm: { ...utm, content: null },
       links: gem.trackedLinks(text, tags),
     };
   }),
   qrTarget: gem.qrTargetOf(landingUrl, name),
+  qr: null,
+  // No saved segment: the CSV files are the CRM's export, read over HTTP (bench/crm-export.md).
+  audience: [],
   sources: [],
   madeAt: '2027-02-11T08:00:00.000Z',
 };
@@ -145,7 +148,7 @@ async function timed(run) {
 // Interleaved would mix the JIT's state; each is warmed up and run in turn, the reference first.
 const reference = await timed(() => gem.buildBriefDocx({ title: name, data: brief }));
 const docx = await timed(() => gem.buildPackDocxFile(pack));
-const zip = await timed(() => gem.buildPackZip(pack));
+const zip = await timed(() => gem.buildPackZip(pack, () => Promise.reject(new Error('no segment'))));
 
 const links = pack.assets.reduce((sum, asset) => sum + asset.links.length, 0);
 const rows = [

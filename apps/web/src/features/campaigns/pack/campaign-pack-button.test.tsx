@@ -93,6 +93,77 @@ describe('Download pack', () => {
     expect(packRequests()).toBe(2);
   });
 
+  it('puts each saved segment’s contacts in the ZIP as the CRM has them now, or the report’s link where the CRM keeps it', async () => {
+    const csvPath = (campaignId: string) => `/api/sf/report.csv?type=follow-up&campaignId=${campaignId}`;
+    server.on('GET', campaignPackPath(campaign().id), (_req, _body, res) =>
+      json(res, 200, {
+        ...testPack(),
+        audience: [
+          { label: 'CFOs: no answer', csvPath: csvPath('701000000000001AAA'), reportUrl: null },
+          { label: 'CFOs: no answer', csvPath: csvPath('701000000000002AAA'), reportUrl: null },
+          {
+            label: 'Salesforce segment',
+            csvPath: null,
+            reportUrl: 'https://crm.example/lightning/r/Report/00O1/view',
+          },
+        ],
+      }),
+    );
+    const asked: string[] = [];
+    server.on('GET', '/api/sf/report.csv', (req, _body, res) => {
+      asked.push(new URL(req.url!, 'http://gem.test').search);
+      res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' });
+      res.end(`\ufeffContact ID,Name\r\n003000000000001AAA,Anna Nowak (${asked.length})\r\n`);
+    });
+    const user = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Download pack' }));
+    expect(
+      await screen.findByText(
+        'Pack downloaded: 2 approved assets, 2 tracked links, the audience of 3 segments.',
+        {},
+        building,
+      ),
+    ).toBeVisible();
+    expect(asked).toEqual([
+      '?type=follow-up&campaignId=701000000000001AAA',
+      '?type=follow-up&campaignId=701000000000002AAA',
+    ]);
+    const files = unzipSync(new Uint8Array(await saved[0]!.blob.arrayBuffer()));
+    expect(Object.keys(files).filter((name) => name.startsWith('audience/'))).toEqual([
+      'audience/CFOs no answer.csv',
+      'audience/CFOs no answer (2).csv',
+      'audience/Salesforce segment.txt',
+    ]);
+    expect(strFromU8(files['audience/CFOs no answer (2).csv']!)).toContain('Anna Nowak (2)');
+    expect(strFromU8(files['audience/Salesforce segment.txt']!)).toContain(
+      'https://crm.example/lightning/r/Report/00O1/view',
+    );
+  });
+
+  it('makes no pack when a segment’s contacts cannot be read, and says which and why', async () => {
+    server.on('GET', campaignPackPath(campaign().id), (_req, _body, res) =>
+      json(res, 200, {
+        ...testPack(),
+        audience: [{ label: 'CFOs', csvPath: '/api/sf/report.csv?type=follow-up', reportUrl: null }],
+      }),
+    );
+    server.on('GET', '/api/sf/report.csv', (_req, _body, res) =>
+      json(res, 503, {
+        error: {
+          code: 'crm_unavailable',
+          message: 'The CRM is not answering. Try again in a minute.',
+          requestId: 'r-2',
+        },
+      }),
+    );
+    const user = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Download pack' }));
+    expect(await screen.findByRole('alert', {}, building)).toHaveTextContent(
+      'The contacts of “CFOs” could not be read from the CRM. The CRM is not answering. Try again in a minute.',
+    );
+    expect(saved).toEqual([]);
+  });
+
   it('says what went wrong in the server’s words, and saves nothing', async () => {
     server.on('GET', campaignPackPath(campaign().id), (_req, _body, res) =>
       json(res, 404, { error: { code: 'not_found', message: 'Campaign not found.', requestId: 'r-1' } }),

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/components/ui/download-button';
 import { DownloadIcon } from '@/components/ui/icons';
+import { api } from '@/lib/api-client';
 import { blobOf, DOCX_TYPE } from '@/lib/brief-export/brief-export';
 import { formatInteger } from '@/lib/format-number';
 
@@ -14,6 +15,12 @@ import { campaignPackQueryOptions } from './api/get-campaign-pack';
 import styles from './campaign-pack.module.css';
 
 type Format = 'zip' | 'docx';
+
+/** A segment's contacts as the audience builder exports them, with the user's token. */
+async function readCsv(path: string): Promise<Uint8Array> {
+  const blob = await api.download(path, { accept: 'text/csv' });
+  return new Uint8Array(await blob.arrayBuffer());
+}
 
 const ZIP_TYPE = 'application/zip';
 
@@ -24,14 +31,18 @@ const plural = (count: number, one: string, many: string) =>
 export function packSummary(pack: CampaignPack, format: Format): string {
   const links = pack.assets.reduce((sum, asset) => sum + asset.links.length, 0);
   const what = format === 'zip' ? 'Pack downloaded' : 'Word document downloaded';
-  if (pack.assets.length === 0) return `${what}: the brief only, no asset is approved yet.`;
-  return `${what}: ${plural(pack.assets.length, 'approved asset', 'approved assets')}, ${plural(links, 'tracked link', 'tracked links')}.`;
+  const audience =
+    format === 'zip' && pack.audience.length > 0
+      ? `, the audience of ${plural(pack.audience.length, 'segment', 'segments')}`
+      : '';
+  if (pack.assets.length === 0) return `${what}: the brief only${audience}, no asset is approved yet.`;
+  return `${what}: ${plural(pack.assets.length, 'approved asset', 'approved assets')}, ${plural(links, 'tracked link', 'tracked links')}${audience}.`;
 }
 
 /**
  * 'Download pack': the campaign's approved assets, brief and tracked links as the server hands
  * them over now, made into a ZIP (the Word document, the brief's Excel, the QR code as PNG and
- * SVG, links.csv) or the Word document alone, in the browser. For anyone who may read the
+ * SVG, links.csv, each saved segment's contacts as CSV) or the Word document alone, in the browser. For anyone who may read the
  * campaign; the builders and their libraries load on the first download.
  */
 export function CampaignPackButton({ campaign }: { campaign: Campaign }) {
@@ -49,12 +60,16 @@ export function CampaignPackButton({ campaign }: { campaign: Campaign }) {
       const files = await import('./pack-files');
       const file =
         format === 'zip'
-          ? { ...(await files.buildPackZip(pack)), type: ZIP_TYPE }
+          ? { ...(await files.buildPackZip(pack, readCsv)), type: ZIP_TYPE }
           : { ...(await files.buildPackDocxFile(pack)), type: DOCX_TYPE };
       saveFile({ blob: blobOf(file.bytes, file.type), name: file.name });
       setStatus(packSummary(pack, format));
     } catch (err) {
-      setError(problemText(err, 'The pack could not be made. Try again.'));
+      setError(
+        err instanceof Error && err.name === 'PackAudienceError'
+          ? err.message
+          : problemText(err, 'The pack could not be made. Try again.'),
+      );
     } finally {
       setBusy(null);
     }

@@ -109,7 +109,7 @@ function assetParagraphs(docx: Docx, asset: PackAsset): Paragraphs {
     new Paragraph({ heading: HeadingLevel.HEADING_2, children: [new TextRun(exportText(asset.label))] }),
     muted(
       docx,
-      `Approved version ${asset.version} · saved by ${asset.savedBy.name} on ${formatDateTime(asset.savedAt)} · utm_source=${asset.utm.source}, utm_medium=${asset.utm.medium}`,
+      `Approved version ${asset.version} · saved by ${asset.savedBy.name} on ${formatDateTime(asset.savedAt)} · utm_source=${asset.utm.source}, utm_medium=${asset.utm.medium}${asset.utm.content ? `, utm_content=${asset.utm.content}` : ''}`,
     ),
     ...made,
     ...textParagraphs(docx, asset.text),
