@@ -1,3 +1,5 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { LONG_TEST_MS } from './brief-creator-page';
@@ -19,10 +21,9 @@ const { script, modelRequests } = useAiControl();
 const widths = ['desktop', 'mobile'] as const;
 type Width = (typeof widths)[number];
 
-const generatedPost =
-  'Dyrektorzy finansowi, dołączcie do naszego webinaru o płynności finansowej. Pokażemy, jak dane przyspieszają decyzje. Zarejestruj się już dziś!';
-const editedPost =
-  'Dyrektorzy finansowi, zapraszamy na webinar o płynności finansowej. Pokażemy na przykładach, jak dane przyspieszają decyzje. Zarejestruj się już dziś!';
+const landing = 'https://gem.example/webinar-cfo';
+const generatedPost = `Dyrektorzy finansowi, dołączcie do naszego webinaru o płynności finansowej. Pokażemy, jak dane przyspieszają decyzje. Zarejestruj się już dziś: ${landing}`;
+const editedPost = `Dyrektorzy finansowi, zapraszamy na webinar o płynności finansowej. Pokażemy na przykładach, jak dane przyspieszają decyzje. Zarejestruj się już dziś: ${landing}`;
 
 const assetCard = (page: Page, name: string): Locator =>
   page.getByRole('region', { name: 'Assets', exact: true }).getByRole('article', { name });
@@ -93,12 +94,33 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     await approved;
     await post.locator('span', { hasText: /^Approved$/ }).waitFor();
 
-    // The pack holds the approved post.
+    // Its link's UTM tags edited: a space is refused at its field, then saved.
+    const tracked = post.getByRole('region', { name: 'Tracked links' });
+    await tracked.getByRole('button', { name: 'Edit UTM tags of the LinkedIn post' }).click();
+    await tracked.getByLabel('UTM source').fill('linkedin ads');
+    await tracked.getByLabel('UTM content (optional)').fill(`cfo-${width}`);
+    await tracked.getByRole('button', { name: 'Save UTM tags' }).click();
+    await tracked
+      .getByRole('alert')
+      .getByText(/The UTM source takes letters, digits/)
+      .waitFor();
+    await tracked.getByLabel('UTM source').fill('linkedin-ads');
+    await tracked.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-assets-utm-${width}`, { fullPage: false });
+    await tracked.getByRole('button', { name: 'Save UTM tags' }).click();
+    await tracked.getByText('UTM tags edited').waitFor();
+    const taggedLink = `${landing}?utm_source=linkedin-ads&utm_medium=social&utm_campaign=asset-workshop-${width}&utm_content=cfo-${width}`;
+    await tracked.getByText(taggedLink).waitFor();
+
+    // The pack holds the approved post, its link tagged so.
     const handover = page.getByRole('region', { name: 'Hand it over' });
     const download = page.waitForEvent('download');
     await handover.getByRole('button', { name: 'Download pack' }).click();
-    expect((await download).suggestedFilename()).toMatch(/\.zip$/);
+    const zip = await download;
+    expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     await handover.getByText('Pack downloaded: 1 approved asset').waitFor();
+    const files = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+    expect(strFromU8(files['links.csv']!)).toContain(`LinkedIn post,2,${landing},${taggedLink}`);
     await handover.scrollIntoViewIfNeeded();
     await screenshot(page, `campaign-assets-pack-${width}`, { fullPage: false });
 
