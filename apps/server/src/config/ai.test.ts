@@ -9,7 +9,7 @@ describe('AI service settings', () => {
       timeoutMs: 60_000,
       maxRetries: 2,
       retryBaseDelayMs: 1_000,
-      limits: { perMinute: 20, concurrent: 2 },
+      limits: { perMinute: 20, concurrent: 6 },
       structuredOutput: 'json-schema',
       contextTokens: 32_000,
       maxOutputTokens: {},

@@ -39,7 +39,8 @@ export const aiEnv = z.object({
     .optional(),
   GEM_AI_TIMEOUT_MS: positiveInt(10 * 60 * 1000).default(60_000),
   GEM_AI_RATE_LIMIT_PER_MINUTE: positiveInt(10_000).default(20),
-  GEM_AI_MAX_CONCURRENT_PER_USER: positiveInt(100).default(2),
+  // Six: a campaign's 'Generate all' starts its usual six assets at once (decision 027).
+  GEM_AI_MAX_CONCURRENT_PER_USER: positiveInt(100).default(6),
   GEM_AI_STRUCTURED_OUTPUT: z
     .enum(structuredOutputModes, { error: `must be one of ${structuredOutputModes.join(', ')}` })
     .default('json-schema'),
