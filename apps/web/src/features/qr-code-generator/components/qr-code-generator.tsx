@@ -6,6 +6,8 @@ import { DownloadButton, type DownloadFile } from '@/components/ui/download-butt
 import { TextAreaField } from '@/components/ui/fields';
 import { AlertIcon, DownloadIcon, PrinterIcon } from '@/components/ui/icons';
 import { OutputSurface } from '@/components/ui/output-surface';
+import { QrPreview } from '@/components/ui/qr-preview';
+import { SliderField } from '@/components/ui/slider-field';
 import { InputPanel, ToolWorkspace } from '@/components/ui/tool-layout';
 import { formatInteger, formatOneDecimal } from '@/lib/format-number';
 import { encodeQr, MAX_QR_BYTES } from '@/lib/qr/encode-qr';
@@ -14,8 +16,6 @@ import { PRINT_DPI, QR_DPI, QR_PADDING, QR_SIZE, QUIET_ZONE_MODULES } from '@/li
 import { renderQrPng, renderQrSvg } from '@/lib/qr/render-qr';
 
 import styles from './qr-code-generator.module.css';
-import { QrPreview } from './qr-preview';
-import { SliderField } from './slider-field';
 
 const mm = (points: number) => `${formatOneDecimal((points * 25.4) / 72)} mm`;
 

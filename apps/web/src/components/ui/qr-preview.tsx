@@ -4,7 +4,7 @@ import type { QrMatrix } from '@/lib/qr/encode-qr';
 import type { QrLayout } from '@/lib/qr/qr-layout';
 import { qrSvgPath } from '@/lib/qr/render-qr';
 
-import styles from './qr-code-generator.module.css';
+import styles from './qr-preview.module.css';
 
 /** The code as it will be saved: the PNG's pixel grid, drawn as SVG so it stays sharp. */
 export function QrPreview({ matrix, layout, label }: { matrix: QrMatrix; layout: QrLayout; label: string }) {

@@ -2,7 +2,7 @@ import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 
 import { useValueTypedBeforeHydration } from '@/lib/hydration';
 
-import styles from './qr-code-generator.module.css';
+import styles from './slider-field.module.css';
 
 type SliderFieldProps = {
   label: string;
