@@ -35,7 +35,10 @@ function trimDotsAndSpaces(name: string): string {
  * to FILE_NAME_MAX characters; a Windows device name ('CON', 'lpt1.plan') gets '-brief' after it;
  * an empty result becomes 'marketing-brief'.
  */
-export function briefFileName(title: string, extension: 'xlsx' | 'docx' | 'zip' | 'csv' | 'txt'): string {
+export function briefFileName(
+  title: string,
+  extension: 'xlsx' | 'docx' | 'zip' | 'csv' | 'txt' | 'png' | 'svg',
+): string {
   let name = title.normalize('NFC').replace(NOT_IN_FILE_NAMES, ' ').replace(/\s+/g, ' ');
   name = trimDotsAndSpaces(cutAtGrapheme(trimDotsAndSpaces(name), FILE_NAME_MAX));
   if (name === '') name = FALLBACK_FILE_NAME;

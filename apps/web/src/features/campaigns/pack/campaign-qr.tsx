@@ -38,12 +38,10 @@ const same = (a: QrSettings, b: QrSettings) =>
 
 /**
  * 'Spring Webinar QR code.png': the campaign's name made safe for a file name, as the pack's
- * files are named (briefFileName names the office formats; its stem serves any extension).
+ * files are named.
  */
-export function qrFileName(campaignName: string, extension: 'png' | 'svg'): string {
-  const stem = briefFileName(`${campaignName} QR code`, 'zip').slice(0, -'.zip'.length);
-  return `${stem}.${extension}`;
-}
+export const qrFileName = (campaignName: string, extension: 'png' | 'svg'): string =>
+  briefFileName(`${campaignName} QR code`, extension);
 
 /** The UTM tags of a link, in its order ('utm_source' → 'qr'). */
 function utmTags(link: string): [string, string][] {
