@@ -120,7 +120,24 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     expect(zip.suggestedFilename()).toMatch(/\.zip$/);
     await handover.getByText('Pack downloaded: 1 approved asset').waitFor();
     const files = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+    expect(Object.keys(files)).toEqual([
+      `Asset workshop ${width} pack.docx`,
+      `Asset workshop ${width} brief.xlsx`,
+      'links.csv',
+    ]);
     expect(strFromU8(files['links.csv']!)).toContain(`LinkedIn post,2,${landing},${taggedLink}`);
+    // The document: the approved post by its channel, its link tagged, the UTM tags named.
+    const document = unzipSync(files[`Asset workshop ${width} pack.docx`]!);
+    // The paragraphs' text: every tag dropped (a split, not a pattern that could backtrack).
+    const words = strFromU8(document['word/document.xml']!)
+      .replaceAll('</w:p>', '\n')
+      .split('<')
+      .map((part) => part.slice(part.indexOf('>') + 1))
+      .join('')
+      .replaceAll('&amp;', '&');
+    expect(words).toContain('LinkedIn post');
+    expect(words).toContain(editedPost.replace(landing, taggedLink));
+    expect(words).toContain(`utm_source=linkedin-ads, utm_medium=social, utm_content=cfo-${width}`);
     await handover.scrollIntoViewIfNeeded();
     await screenshot(page, `campaign-assets-pack-${width}`, { fullPage: false });
 
