@@ -169,7 +169,9 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
 
     if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
     expect(found).toEqual([]);
-    expect(pageProblems(page)).toEqual([]);
+    // The one 400 is the UTM source with a space, refused on purpose above.
+    expect(pageProblems(page).filter((p) => !p.includes('status of 400'))).toEqual([]);
+    expect(pageProblems(page).filter((p) => p.includes('status of 400'))).toHaveLength(1);
   });
 
   it("'Generate all' writes every asset the brief calls for, with each one's progress", async () => {

@@ -115,7 +115,23 @@ describe('A campaign’s audience (issue 29)', { timeout: 3 * LONG_TEST_MS }, ()
     const segment = audience.getByRole('listitem', { name: title });
     await segment.waitFor();
     expect(await segment.innerText()).toContain('saved by');
-    // The dry run, then the addition.
+    // Before they are added, the pack hands the segment's contacts over as CSV, read from the CRM
+    // as it stands (new prospects: those not in the CRM campaign yet).
+    const handover = page.getByRole('region', { name: 'Hand it over' });
+    const download = page.waitForEvent('download');
+    await handover.getByRole('button', { name: 'Download pack' }).click();
+    const zip = await download;
+    await handover.getByText(/the audience of 1 segment/).waitFor({ timeout: 30_000 });
+    const files = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
+    const csvName = Object.keys(files).find((name) => name.startsWith('audience/'));
+    expect(csvName).toMatch(/^audience\/.+\.csv$/);
+    const lines = strFromU8(files[csvName!]!)
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toMatch(/^Contact ID,Name,E-mail,/);
+    expect(lines.length).toBeGreaterThan(1);
+
     await segment.getByRole('button', { name: 'Add to CRM campaign' }).click();
     const dryRun = segment.getByText(/^Dry run: /);
     await dryRun.waitFor({ timeout: 20_000 });
@@ -143,22 +159,6 @@ describe('A campaign’s audience (issue 29)', { timeout: 3 * LONG_TEST_MS }, ()
     await segment.getByText(/^Dry run: [\d,]+ contacts?: 0 new, /).waitFor({ timeout: 20_000 });
     await segment.getByText('Nothing to add: every contact is already a member.').waitFor();
     expect(await segment.getByRole('button', { name: /^Add [\d,]+ contacts? to / }).count()).toBe(0);
-
-    // The pack hands the segment's contacts over as CSV, read from the CRM as it stands.
-    const handover = page.getByRole('region', { name: 'Hand it over' });
-    const download = page.waitForEvent('download');
-    await handover.getByRole('button', { name: 'Download pack' }).click();
-    const zip = await download;
-    await handover.getByText(/the audience of 1 segment/).waitFor({ timeout: 30_000 });
-    const files = unzipSync(new Uint8Array(await readFile((await zip.path())!)));
-    const csvName = Object.keys(files).find((name) => name.startsWith('audience/'));
-    expect(csvName).toMatch(/^audience\/.+\.csv$/);
-    const lines = strFromU8(files[csvName!]!)
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
-    expect(lines[0]).toMatch(/^Contact ID,Name,E-mail,/);
-    expect(lines.length).toBeGreaterThan(1);
 
     if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
     expect(found).toEqual([]);
