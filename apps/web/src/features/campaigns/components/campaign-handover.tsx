@@ -16,9 +16,9 @@ export function CampaignHandover({ campaign }: { campaign: Campaign }) {
       </h2>
       <p className={styles.handoverIntro}>
         The pack: a Word document with the brief and every approved asset by channel, its tracked links
-        listed, and a ZIP with that document, the brief&rsquo;s Excel, the QR code of the landing page and the
-        tracked links as a CSV file. The QR code below is the one the pack holds; it downloads on its own as
-        PNG or SVG too.
+        listed, and a ZIP with that document, the brief&rsquo;s Excel, the QR code of the landing page, the
+        tracked links as a CSV file and the contacts of each saved segment as CSV, read from the CRM as you
+        download. The QR code below is the one the pack holds; it downloads on its own as PNG or SVG too.
       </p>
       <CampaignPackButton campaign={campaign} />
       <CampaignQr campaign={campaign} />

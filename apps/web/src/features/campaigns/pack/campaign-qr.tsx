@@ -71,7 +71,7 @@ export function CampaignQr({ campaign }: { campaign: Campaign }) {
       ) : (
         <p className={styles.hint}>
           No landing page yet: set the campaign&rsquo;s <strong>Landing page</strong> in its{' '}
-          <a href="#campaign-settings">settings</a> (Hand-over) to get a QR code that leads to it.
+          <a href="#campaign-settings">settings</a> to get a QR code that leads to it.
         </p>
       )}
     </Panel>
