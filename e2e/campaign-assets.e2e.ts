@@ -112,8 +112,22 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     const taggedLink = `${landing}?utm_source=linkedin-ads&utm_medium=social&utm_campaign=asset-workshop-${width}&utm_content=cfo-${width}`;
     await tracked.getByText(taggedLink).waitFor();
 
-    // The pack holds the approved post, its link tagged so.
+    // The landing page set, its QR code made larger and kept with the campaign.
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByRole('textbox', { name: 'Landing page' }).fill(landing);
+    await settings.getByRole('button', { name: 'Save Landing page' }).click();
     const handover = page.getByRole('region', { name: 'Hand it over' });
+    const qr = handover.getByRole('region', { name: 'QR code' });
+    await qr.getByRole('img', { name: /^QR code for the landing page: / }).waitFor();
+    await qr.getByRole('slider', { name: 'Size' }).fill('300');
+    const padding = Number(await qr.getByRole('slider', { name: 'Padding' }).inputValue());
+    await qr.getByRole('button', { name: 'Save settings' }).click();
+    await qr.getByText('Saved. The pack’s QR code is made with these settings.').waitFor();
+    await qr.scrollIntoViewIfNeeded();
+    await screenshot(page, `campaign-qr-${width}`, { fullPage: false });
+    found.push(...(await audit(page, `campaign QR code (${width})`)));
+
+    // The pack holds the approved post, its link tagged so, and the QR code as saved.
     const download = page.waitForEvent('download');
     await handover.getByRole('button', { name: 'Download pack' }).click();
     const zip = await download;
@@ -123,8 +137,11 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     expect(Object.keys(files)).toEqual([
       `Asset workshop ${width} pack.docx`,
       `Asset workshop ${width} brief.xlsx`,
+      'qr-code.png',
+      'qr-code.svg',
       'links.csv',
     ]);
+    expect(strFromU8(files['qr-code.svg']!)).toContain(`width="${300 + 2 * padding}pt"`);
     expect(strFromU8(files['links.csv']!)).toContain(`LinkedIn post,2,${landing},${taggedLink}`);
     // The document: the approved post by its channel, its link tagged, the UTM tags named.
     const document = unzipSync(files[`Asset workshop ${width} pack.docx`]!);
