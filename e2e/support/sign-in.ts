@@ -4,6 +4,7 @@ export type DemoAccount = { email: string; password: string };
 
 // The embedded provider's demo accounts (README, "Demo accounts").
 export const marketer: DemoAccount = { email: 'marketer@example.com', password: 'marketer' };
+export const colleague: DemoAccount = { email: 'colleague@example.com', password: 'colleague' };
 export const outsider: DemoAccount = { email: 'outsider@example.com', password: 'outsider' };
 
 /** Fills GEM's embedded provider login page. */

@@ -6,9 +6,13 @@ import type { Log } from '../../lib/logger';
 import type { IdentityProvider } from '../../integrations/oidc/identity-provider';
 import { createAccessAdmin, type AccessAdmin } from './identity.service';
 
-/** The README's demo accounts: one permitted, one that signs in but is not. */
+/**
+ * The README's demo accounts: two permitted (the colleague, to share a campaign with as its
+ * editor), one that signs in but is not.
+ */
 export const demoAccounts = [
   { email: 'marketer@example.com', password: 'marketer', displayName: 'Demo Marketer', permitted: true },
+  { email: 'colleague@example.com', password: 'colleague', displayName: 'Demo Colleague', permitted: true },
   { email: 'outsider@example.com', password: 'outsider', displayName: 'Demo Outsider', permitted: false },
 ] as const;
 

@@ -249,6 +249,16 @@ describe('signing in', () => {
 });
 
 describe('access', () => {
+  it('lets the colleague in like the marketer: a second permitted demo account, for sharing', async () => {
+    const tokens = await signIn(new Browser(origin), config, 'colleague@example.com', 'colleague');
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ email: 'colleague@example.com' });
+    const res = await checkAccess(tokens.access_token);
+    expect(await res.json()).toEqual({ hasAccess: true });
+    expect((await probe(tokens.access_token)).status).toBe(200);
+    const [user] = await database.db.select().from(users).where(eq(users.email, 'colleague@example.com'));
+    expect(user).toMatchObject({ issuer: EMBEDDED_ISSUER_KEY, displayName: 'Demo Colleague' });
+  });
+
   it('lets the outsider sign in, but hasAccess is false and the API refuses them', async () => {
     const tokens = await signIn(new Browser(origin), config, 'outsider@example.com', 'outsider');
     const res = await checkAccess(tokens.access_token);
