@@ -54,7 +54,7 @@ describe('AI writing tools', () => {
     const page = await openTool('/tools/article', 'Article');
     const content = page.getByLabel('Paste the base content');
     const task = page.getByLabel('Describe the task for GEM');
-    const generate = page.getByRole('button', { name: 'Generate' });
+    const generate = page.getByRole('button', { name: 'Generate', exact: true });
     await content.fill('Raport: polskie firmy inwestują w analitykę danych.');
     expect(await generate.isDisabled()).toBe(true); // the task is still empty
     await task.fill('Krótki news na stronę o wynikach raportu.');
@@ -107,7 +107,7 @@ describe('AI writing tools', () => {
       text: 'Pierwsze trzy słowa, a reszta nigdy nie przychodzi.',
       afterTokens: 3,
     });
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
 
     const streaming = outputPanel(page).locator('[data-output-status="streaming"]');
     await streaming.getByText('Pierwsze trzy słowa,').waitFor({ timeout: 5_000 });
@@ -125,7 +125,7 @@ describe('AI writing tools', () => {
   it('paid ads: shows the analysis and the ad copy; copy takes the ad copy only', async () => {
     const page = await openTool('/tools/paid-ads', 'Paid ads');
     await page.getByLabel('Paste the base content').fill('Raport o cyfryzacji średnich firm w Polsce.');
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await waitForOutput(page);
 
     const panel = outputPanel(page);
@@ -174,7 +174,7 @@ describe('AI writing tools', () => {
     });
     const page = await openTool('/tools/paid-ads', 'Paid ads');
     await page.getByLabel('Paste the base content').fill('Raport o raportowaniu ESG w średnich firmach.');
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await waitForOutput(page);
 
     const panel = outputPanel(page);
@@ -198,11 +198,11 @@ describe('AI writing tools', () => {
 
   it('social post: Summarize, then description, format and persona, then Generate', async () => {
     const page = await openTool('/tools/social-media-post', 'Social media post');
-    const generate = page.getByRole('button', { name: 'Generate' });
+    const generate = page.getByRole('button', { name: 'Generate', exact: true });
     await page
       .getByLabel('Paste the base content')
       .fill('Dokument o cyfryzacji polskich firm średniej wielkości.');
-    await page.getByRole('button', { name: 'Summarize' }).click();
+    await page.getByRole('button', { name: 'Summarize', exact: true }).click();
     const summary = page.getByLabel('Summary', { exact: true });
     await expect.poll(() => summary.inputValue(), { timeout: 10_000 }).toMatch(/^Dokument omawia/);
     expect(await generate.isDisabled()).toBe(true); // the description is still empty
@@ -232,7 +232,7 @@ describe('AI writing tools', () => {
     await page.getByLabel('Paste the base content').fill('Raport o tempie decyzji w firmach.');
     const teaser = 'Czy Twoja firma decyduje szybciej? Sprawdź & przeczytaj #raport.\nDrugi wiersz.';
     await script({ kind: 'text', text: teaser });
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await waitForOutput(page);
 
     expect(await copyAndRead(page, outputPanel(page))).toBe(teaser);
@@ -250,7 +250,7 @@ describe('AI writing tools', () => {
     // A 500, retried twice by GEM (quickly, as Retry-After asks), still a 500.
     const failure: ScriptedReply = { kind: 'status', status: 500, retryAfterMs: 10 };
     await script(failure, failure, failure);
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await waitForOutput(page, 'failed');
     await outputPanel(page).getByRole('alert').getByText('Error generating article').waitFor();
     expect(await modelRequests()).toHaveLength(3);
@@ -258,7 +258,7 @@ describe('AI writing tools', () => {
     await page.goto('/tools/teaser-generator');
     await page.getByLabel('Paste the base content').fill('Treść.');
     await script({ kind: 'text', text: '' });
-    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await waitForOutput(page, 'failed');
     // Spelled so in spec §8.
     await outputPanel(page).getByRole('alert').getByText('Error occured, please try again').waitFor();

@@ -32,7 +32,7 @@ async function generateArticle(page: Page) {
   await page.getByRole('heading', { name: 'Demo answers: no AI service is configured' }).waitFor();
   await page.getByLabel('Paste the base content').fill('Raport: polskie firmy inwestują w analitykę danych.');
   await page.getByLabel('Describe the task for GEM').fill('Krótki news na stronę o wynikach raportu.');
-  await page.getByRole('button', { name: 'Generate' }).click();
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
   const output = page.getByRole('region', { name: 'Check the output' });
   await output.getByText(DEMO_ANSWER_TEXT).waitFor({ timeout: 20_000 });
   await output.getByRole('button', { name: 'Copy to clipboard' }).waitFor({ timeout: 20_000 });
