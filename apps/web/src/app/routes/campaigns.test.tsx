@@ -114,6 +114,34 @@ describe('Campaigns list', () => {
     expect(within(search).getByLabelText('Search by name')).toHaveValue('');
   });
 
+  it('keeps every filter chosen while the search waits for the typing to stop', async () => {
+    threeCampaigns();
+    const { user, router } = renderRoute('/campaigns');
+    await screen.findByRole('list', { name: 'Campaigns' });
+    const search = screen.getByRole('search', { name: 'Search campaigns' });
+    // As a quick hand (or a browser test) does it: the filters inside the search's pause.
+    await user.type(within(search).getByLabelText('Search by name'), 'report');
+    await user.selectOptions(within(search).getByLabelText('Status'), 'Planning');
+    await user.selectOptions(within(search).getByLabelText('Owner'), 'Others');
+    await user.selectOptions(within(search).getByLabelText('Campaign type'), 'Report');
+    await waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        q: 'report',
+        status: 'planning',
+        owner: 'others',
+        type: 'Report',
+      }),
+    );
+    // And still so once the search has been written.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      q: 'report',
+      status: 'planning',
+      owner: 'others',
+      type: 'Report',
+    });
+  });
+
   it('opens with the filters the URL names', async () => {
     threeCampaigns();
     renderRoute('/campaigns?owner=me&status=active&type=nonsense');

@@ -34,15 +34,23 @@ export function CampaignsPage() {
   const query = filtersOfParams(params);
   const campaigns = useCampaigns(query);
   const [typed, setTyped] = useState(query.q ?? '');
-  // The URL as last written: two filters chosen before the page renders again both stay (the
-  // router hands an updater the URL of the last render, not of the last write).
+  // The URL as last written: filters chosen before the page renders again all stay (the router
+  // hands an updater the URL of the last render, not of the last write). A render of an earlier
+  // write, arriving after a later one, does not take it back; a URL from elsewhere (back,
+  // forward, a link) is taken as it comes once no write of ours is on its way.
   const written = useRef(params);
+  const awaited = useRef<string | null>(null);
   useEffect(() => {
-    written.current = params;
+    if (awaited.current === null || params.toString() === awaited.current) {
+      awaited.current = null;
+      written.current = params;
+    }
   }, [params]);
 
   function writeParams(next: URLSearchParams) {
     written.current = next;
+    // The URL shown already: no render of it is coming to wait for.
+    awaited.current = next.toString() === params.toString() ? null : next.toString();
     setParams(next, { replace: true, preventScrollReset: true });
   }
   const setFilter = (name: FilterParam, value: string) =>
