@@ -1,30 +1,17 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { catchDownloads, type SavedFile } from '@/testing/downloads';
+
 import { downloadBriefDocx, downloadBriefExcel, DOCX_TYPE, XLSX_TYPE } from './brief-export';
 import type { ExportableBrief } from './brief-values';
 import { fullBrief } from './test-briefs';
 
-type Saved = { blob: Blob; name: string; href: string; inDocument: boolean };
-
 describe('the brief downloads', () => {
-  let saved: Saved[];
+  let saved: SavedFile[];
 
   beforeEach(() => {
-    saved = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs and does not download: both are stood in for.
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      const blob = blobs.get(this.href);
-      if (!blob) throw new Error(`No blob behind ${this.href}`);
-      saved.push({ blob, name: this.download, href: this.href, inDocument: document.body.contains(this) });
-    });
+    saved = catchDownloads();
   });
 
   afterEach(() => vi.restoreAllMocks());

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, serveApi } from '@/testing/api-server';
 import { renderRoute } from '@/testing/render-route';
 
+import { catchDownloads } from '@/testing/downloads';
+
 import { reportPageUrl } from '../report-links';
 import { CAMPAIGN_ID, reportResponse, segmentsResponse } from '../testing/fixtures';
 
@@ -55,23 +57,6 @@ beforeEach(() => {
     res.writeHead(200, { 'content-type': 'text/csv; charset=utf-8' }).end(CSV);
   });
 });
-
-/** What the page saved: jsdom has no downloads, so the blob link's click is caught here. */
-function catchDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const blobs = new Map<string, Blob>();
-  URL.createObjectURL = (blob: Blob) => {
-    const url = `blob:test/${blobs.size}`;
-    blobs.set(url, blob as Blob);
-    return url;
-  };
-  URL.revokeObjectURL = () => {};
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (blob) saved.push({ name: this.download, blob });
-  });
-  return saved;
-}
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -10,6 +10,8 @@ import { DOCX_TYPE } from '@/lib/brief-export/brief-export';
 import { createQueryClient } from '@/lib/query-client';
 import { json, serveApi } from '@/testing/api-server';
 
+import { catchDownloads, type SavedFile } from '@/testing/downloads';
+
 import { CampaignPackButton } from './campaign-pack-button';
 import { emptyPack, testPack } from './testing/test-pack';
 
@@ -18,24 +20,11 @@ const server = serveApi();
 /** The first build loads docx and exceljs: wait for its status longer than a query's default. */
 const building = { timeout: 15_000 };
 
-type Saved = { blob: Blob; name: string };
-
 describe('Download pack', () => {
-  let saved: Saved[];
+  let saved: SavedFile[];
 
   beforeEach(() => {
-    saved = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs and does not download: both are stood in for.
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ blob: blobs.get(this.href)!, name: this.download });
-    });
+    saved = catchDownloads();
   });
 
   afterEach(() => vi.restoreAllMocks());

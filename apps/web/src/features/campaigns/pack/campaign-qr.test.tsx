@@ -9,6 +9,8 @@ import { campaign, CAMPAIGN_ID, fakeCampaignsApi } from '@/features/campaigns/te
 import { createQueryClient } from '@/lib/query-client';
 import { json, serveApi } from '@/testing/api-server';
 
+import { catchDownloads, type SavedFile } from '@/testing/downloads';
+
 import { CampaignQr } from './campaign-qr';
 
 const server = serveApi();
@@ -17,8 +19,6 @@ const api = fakeCampaignsApi(server);
 const LANDING = 'https://www.example.com/webinar';
 const TARGET = 'https://www.example.com/webinar?utm_source=qr&utm_medium=print&utm_campaign=spring-webinar';
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-type Saved = { blob: Blob; name: string };
 
 /** The block as the campaign's page shows it: with the campaign as the server answers it now. */
 function Shown() {
@@ -42,21 +42,10 @@ const slide = (slider: HTMLElement, value: number) =>
   fireEvent.change(slider, { target: { value: String(value) } });
 
 describe('The campaign’s QR code', () => {
-  let saved: Saved[];
+  let saved: SavedFile[];
 
   beforeEach(() => {
-    saved = [];
-    const blobs = new Map<string, Blob>();
-    // jsdom has no object URLs and does not download: both are stood in for.
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      const url = `blob:test/${blobs.size}`;
-      blobs.set(url, blob);
-      return url;
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push({ blob: blobs.get(this.href)!, name: this.download });
-    });
+    saved = catchDownloads();
   });
 
   afterEach(() => vi.restoreAllMocks());
