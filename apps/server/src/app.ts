@@ -7,6 +7,8 @@ import { embeddedIdpPlugin } from './integrations/oidc/embedded/plugin';
 import { serializerCompiler } from './lib/http/serializer';
 import { RequestLogController, requestIdGenerator, requestLoggerFactory } from './lib/request-log';
 import type { Metrics } from './lib/metrics';
+import { accessRequestRoutes } from './modules/admin/access-request.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { aiStatusRoutes } from './modules/ai-status/ai-status.routes';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
 import { campaignAssetsRoutes } from './modules/campaigns/campaign-assets.routes';
@@ -112,6 +114,19 @@ export async function buildApp({
       requireAccess: false,
     });
     await api.register(checkAppAccessRoutes);
+    await api.register(accessRequestRoutes, { service: services.admin.access });
+  });
+
+  // The admin area: a valid access token of one of GEM's administrators (GEM_ADMIN_EMAILS,
+  // GEM_ADMIN_ROLES); everyone else gets 403. The route-table test walks every route here.
+  await app.register(async (api) => {
+    await api.register(authPlugin, {
+      verifier: idp.verifier,
+      admit: identity.admit,
+      requireAccess: true,
+      requireAdmin: true,
+    });
+    await api.register(adminRoutes, { admin: services.admin });
   });
 
   // Protected API: a valid access token and hasAccess. Every other /api route goes here.

@@ -21,8 +21,15 @@ import { createAccessAdmin } from './modules/identity/identity.service';
 
 // The only /api routes that answer without a token. Adding one here needs a security review.
 const PUBLIC_API = new Set(['GET /api/health', 'GET /api/ready', 'GET /api/identity/auth-config']);
-// Need a valid token but not hasAccess: the call that tells the SPA whether it has access.
-const TOKEN_ONLY_API = new Set(['GET /api/identity/check-app-access']);
+// Need a valid token but not hasAccess: the call that tells the SPA whether it has access, and
+// the access request a user without access sends from the Access Denied page.
+const TOKEN_ONLY_API = new Set([
+  'GET /api/identity/check-app-access',
+  'GET /api/identity/access-request',
+  'POST /api/identity/access-request',
+]);
+// The admin area: administrators only (GEM_ADMIN_EMAILS; in tests the demo admin's e-mail).
+const isAdminRoute = (url: string) => url.startsWith('/api/admin/');
 // Pages, assets and the embedded provider: not /api, so the SPA shell and OIDC answer them.
 const NON_API = [/^\/$/, /^\/\*$/, /^\/oidc\//];
 // Besides those, the web app's prerendered pages (when apps/web is built): pages of the app.
@@ -117,16 +124,22 @@ describe('the route table', () => {
     );
   });
 
-  it('lets a permitted user through on every gated route (so the refusals below mean something)', async () => {
-    const token = await issuer.sign(accessClaims('permitted'));
+  it('has admin routes, and only in the admin scope', () => {
+    expect(apiRoutes().filter((r) => isAdminRoute(r.url)).length).toBeGreaterThan(10);
+  });
+
+  it('lets a permitted user through on every gated route but the admin area, and an admin through there too', async () => {
+    const permitted = await issuer.sign(accessClaims('permitted'));
+    const admin = await issuer.sign(accessClaims('admin'));
     for (const route of gated()) {
+      const token = isAdminRoute(route.url) ? admin : permitted;
       for (const scheme of ['Bearer', 'bearer']) {
         const res = await call(route, `${scheme} ${token}`);
         const where = `${route.method} ${route.url}`;
         // Past the gate a route may still refuse the probe body (400), lack its AI service (503),
         // or find no item of the example id (404, only where the path names an item).
         const names = route.url.includes(':');
-        expect(names ? [200, 400, 404, 503] : [200, 400, 503], where).toContain(res.statusCode);
+        expect(names ? [200, 201, 400, 404, 503] : [200, 201, 400, 503], where).toContain(res.statusCode);
         if (res.statusCode !== 200) {
           const { code } = errorResponseSchema.parse(res.json()).error;
           expect(['validation_failed', 'ai_not_configured', 'not_found'], where).toContain(code);
@@ -159,13 +172,29 @@ describe('the route table', () => {
     for (const route of gated()) {
       const res = await call(route, token);
       const where = `${route.method} ${route.url}`;
-      if (TOKEN_ONLY_API.has(`${route.method} ${route.url}`)) {
+      if (route.url === '/api/identity/check-app-access') {
         expect(res.statusCode, where).toBe(200);
         expect(res.json(), where).toEqual({ hasAccess: false });
+      } else if (TOKEN_ONLY_API.has(`${route.method} ${route.url}`)) {
+        expect([200, 201, 400], where).toContain(res.statusCode);
       } else {
         expect(res.statusCode, where).toBe(403);
         expect(errorResponseSchema.parse(res.json()).error.code, where).toBe('forbidden');
       }
+    }
+  });
+
+  it('answers 403 on every admin route for a permitted user who is not an administrator', async () => {
+    const token = `Bearer ${await issuer.sign(accessClaims('permitted'))}`;
+    const admin = gated().filter((r) => isAdminRoute(r.url));
+    expect(admin.length).toBeGreaterThan(10);
+    for (const route of admin) {
+      const res = await call(route, token);
+      const where = `${route.method} ${route.url}`;
+      expect(res.statusCode, where).toBe(403);
+      const { code, message } = errorResponseSchema.parse(res.json()).error;
+      expect(code, where).toBe('forbidden');
+      expect(message, where).toBe('Only GEM’s administrators can do this.');
     }
   });
 
@@ -177,7 +206,8 @@ describe('the route table', () => {
   });
 
   it('answers a NUL in any query-string or path parameter of any route with a 400 naming it', async () => {
-    const token = `Bearer ${await issuer.sign(accessClaims('permitted'))}`;
+    // The administrator may call every route, the admin area's too.
+    const token = `Bearer ${await issuer.sign(accessClaims('admin'))}`;
     let checked = 0;
     for (const route of apiRoutes()) {
       const names = [...route.url.matchAll(/:([^/]+)/g)].map((m) => m[1]!);

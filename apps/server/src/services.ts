@@ -7,6 +7,7 @@ import { createAiPlatform } from './lib/ai/ai-platform';
 import type { Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './modules/writing-tools/writing-tools.service';
+import { createAdmin } from './modules/admin/admin.service';
 import { createBriefCreator } from './modules/brief-creator/brief-creator.service';
 import { createCampaignAssets } from './modules/campaigns/campaign-assets.service';
 import { createCampaignPack } from './modules/campaigns/campaign-pack.service';
@@ -98,6 +99,8 @@ export function createServices({ config, database, adapters, log, metrics, now }
     marketResearch,
     competitorSearch,
     campaignAudienceBuilder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),
+    // The admin area: access, usage, allowances, the audit log, the integrations' health.
+    admin: createAdmin({ db, config, ai, adapters, scheduler, log: log.child({ module: 'admin' }), now }),
     /** Starts the background work; a listening server calls it, app.inject() tests never do. */
     start: () => scheduler.start(),
     /** Stops the background work, the embedded identity provider and the adapters. */

@@ -28,6 +28,8 @@ export const errorCodes = [
   'ai_timeout',
   /** The CRM (Salesforce or the embedded demo CRM) failed, refused GEM's credentials or timed out. */
   'crm_unavailable',
+  /** The user's monthly AI token allowance is used up (429, until an admin raises it or the month ends). */
+  'allowance_exhausted',
   /** The client went away before the answer was complete (nobody reads this answer). */
   'client_closed',
 ] as const;

@@ -32,5 +32,7 @@ export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 export const checkAppAccessResponseSchema = z.object({
   /** Missing or false means not permitted (spec §3). */
   hasAccess: z.boolean(),
+  /** True for GEM's administrators (GEM_ADMIN_EMAILS, GEM_ADMIN_ROLES): the admin area is theirs. */
+  isAdmin: z.boolean().optional(),
 });
 export type CheckAppAccessResponse = z.infer<typeof checkAppAccessResponseSchema>;

@@ -26,6 +26,12 @@ export const webRoutePatterns = [
   '/campaigns',
   '/campaigns/:campaignId',
   '/how-to-use',
+  '/admin',
+  '/admin/access',
+  '/admin/usage',
+  '/admin/allowances',
+  '/admin/audit',
+  '/admin/integrations',
 ] as const;
 export type WebRoutePattern = (typeof webRoutePatterns)[number];
 

@@ -72,6 +72,8 @@ export const authEnv = z.object({
     .optional(),
   GEM_ACCESS_ALLOWED_DOMAINS: listOf(domainPattern, 'domain names', (v) => v.toLowerCase()).optional(),
   GEM_ACCESS_REQUIRED_ROLES: listOf(rolePattern, 'role names').optional(),
+  GEM_ADMIN_EMAILS: listOf(emailPattern, 'e-mail addresses', (v) => v.toLowerCase()).optional(),
+  GEM_ADMIN_ROLES: listOf(rolePattern, 'role names').optional(),
 });
 
 export type AuthEnv = z.infer<typeof authEnv>;
@@ -103,7 +105,14 @@ export type AccessConfig = {
   requiredRoles: string[];
   /** How long a hasAccess decision is reused; a revoked grant takes effect within this. */
   decisionCacheMs: number;
+  /** GEM's administrators by e-mail (lower case; GEM_ADMIN_EMAILS, and the demo admin when demo accounts are on). */
+  adminEmails: string[];
+  /** Token roles that make an administrator (GEM_ADMIN_ROLES, e.g. an Entra app role). */
+  adminRoles: string[];
 };
+
+/** The demo administrator's e-mail (modules/identity/demo-accounts.ts), an admin while demo accounts are on. */
+export const demoAdminEmail = 'admin@example.com';
 
 /** The embedded provider's fixed client and API, which need nothing configured. */
 export const embeddedClientId = 'gem-web';
@@ -200,11 +209,14 @@ function signInConfig(
   };
 }
 
-export function accessConfig(e: AuthEnv): AccessConfig {
+export function accessConfig(e: AuthEnv, auth: Pick<AuthConfig, 'demoAccounts'>): AccessConfig {
+  const adminEmails = e.GEM_ADMIN_EMAILS ?? [];
   return {
     contacts: (e.GEM_ACCESS_CONTACTS ?? [...defaultAccessContacts]) as [string, string, string],
     allowedDomains: e.GEM_ACCESS_ALLOWED_DOMAINS ?? [],
     requiredRoles: e.GEM_ACCESS_REQUIRED_ROLES ?? [],
     decisionCacheMs: 60_000,
+    adminEmails: auth.demoAccounts ? [...new Set([...adminEmails, demoAdminEmail])] : adminEmails,
+    adminRoles: e.GEM_ADMIN_ROLES ?? [],
   };
 }

@@ -89,7 +89,7 @@ export function parseConfig(
   const config: Config = {
     ...server,
     auth,
-    access: accessConfig(e),
+    access: accessConfig(e, auth),
     // On the embedded defaults (npm start: development, demo accounts) the built-in stand-in answers.
     ai: aiConfig(
       e,

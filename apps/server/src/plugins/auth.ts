@@ -15,6 +15,8 @@ export type SignedInUser = {
   identity: VerifiedIdentity;
   /** Whether they may use GEM (the app-access gate). */
   hasAccess: boolean;
+  /** Whether they are one of GEM's administrators (GEM_ADMIN_EMAILS, GEM_ADMIN_ROLES). */
+  isAdmin: boolean;
 };
 
 declare module 'fastify' {
@@ -25,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** Who a verified identity is in GEM, and whether they may use it. */
-export type Admission = { userId: string; hasAccess: boolean };
+export type Admission = { userId: string; hasAccess: boolean; isAdmin: boolean };
 
 export type AuthPluginOptions = {
   verifier: TokenVerifier;
@@ -36,6 +38,8 @@ export type AuthPluginOptions = {
   admit(identity: VerifiedIdentity): Admission | Promise<Admission>;
   /** Users without app access get 403; without it a valid token is enough (the access check). */
   requireAccess: boolean;
+  /** Only administrators: everyone else gets 403 (the admin area's scope). */
+  requireAdmin?: boolean;
 };
 
 const REALM = 'GEM';
@@ -54,7 +58,7 @@ const BEARER_SCHEME = /^Bearer +/i;
  * through promises, and the request goes on (or is refused) when they settle.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { verifier, admit, requireAccess }: AuthPluginOptions) => {
+  async (app: FastifyInstance, { verifier, admit, requireAccess, requireAdmin = false }: AuthPluginOptions) => {
     /** Puts the user on the request; false when it has been refused (403 sent). */
     function admitted(
       req: FastifyRequest,
@@ -62,10 +66,20 @@ export const authPlugin = fp(
       identity: VerifiedIdentity,
       admission: Admission,
     ) {
-      req.user = { id: admission.userId, identity, hasAccess: admission.hasAccess };
+      req.user = {
+        id: admission.userId,
+        identity,
+        hasAccess: admission.hasAccess,
+        isAdmin: admission.isAdmin,
+      };
       if (requireAccess && !admission.hasAccess) {
         req.log.info({ reason: 'no_app_access' }, 'request refused');
         sendError(reply, 403, 'forbidden', 'You are not permitted to use this application.');
+        return false;
+      }
+      if (requireAdmin && !admission.isAdmin) {
+        req.log.info({ reason: 'not_admin' }, 'request refused');
+        sendError(reply, 403, 'forbidden', 'Only GEM’s administrators can do this.');
         return false;
       }
       return true;

@@ -59,6 +59,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
   await Promise.all(matches.map((match) => (match.route.handle as RouteHandle | undefined)?.preload?.()));
 }
 
+const AdminRoute = lazyPage(() => import('./routes/admin'), 'AdminRoute');
 const ArticleRoute = lazyPage(() => import('./routes/article'), 'ArticleRoute');
 const BriefCreatorRoute = lazyPage(() => import('./routes/brief-creator'), 'BriefCreatorRoute');
 const BriefCreatorFinishedRoute = lazyPage(
@@ -124,6 +125,12 @@ const gatedPages: RouteObject[] = [
   lazyRoute('/campaigns', CampaignsRoute),
   lazyRoute('/campaigns/:campaignId', CampaignRoute),
   lazyRoute('/how-to-use', HowToUseRoute),
+  lazyRoute('/admin', AdminRoute),
+  lazyRoute('/admin/access', AdminRoute),
+  lazyRoute('/admin/usage', AdminRoute),
+  lazyRoute('/admin/allowances', AdminRoute),
+  lazyRoute('/admin/audit', AdminRoute),
+  lazyRoute('/admin/integrations', AdminRoute),
 ];
 
 export const routes: RouteObject[] = [

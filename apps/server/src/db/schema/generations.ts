@@ -29,6 +29,8 @@ export const generations = pgTable(
   },
   (t) => [
     index('generations_user_generator_created_idx').on(t.userId, t.generator, t.createdAt.desc()),
+    // The AI service's health (calls in the last hour) and the usage page's records.
+    index('generations_created_idx').on(t.createdAt.desc()),
     check('generations_outcome_check', sql`${t.outcome} in ('succeeded', 'failed', 'cancelled')`),
   ],
 );

@@ -1,4 +1,5 @@
 // drizzle needs every table in one object; each module's tables live in their own file here.
+export * from './admin';
 export * from './brief-creator';
 export * from './campaigns';
 export * from './competitor-search';

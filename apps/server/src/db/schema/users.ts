@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * A person who has used GEM, identified by their identity provider's issuer and subject
@@ -16,6 +16,10 @@ export const users = pgTable(
     displayName: text('display_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** The roles of their latest token (the access list's 'role' rule); written with a visit. */
+    roles: jsonb('roles').$type<string[]>().notNull().default([]),
+    /** The last access decision made for them: a change is written to the audit log. */
+    hadAccess: boolean('had_access'),
   },
   (t) => [
     uniqueIndex('users_issuer_subject_key').on(t.issuer, t.subject),
@@ -23,10 +27,20 @@ export const users = pgTable(
   ],
 );
 
-/** The allow-list: a row means the user may use GEM (managed with `npm run gem -- access`). */
+/**
+ * The allow-list: a row without revoked_at means the user may use GEM (granted with
+ * `npm run gem -- access` or by an administrator on /admin/access). A revoked row keeps who
+ * revoked it, when and why, and shuts out a user whom a domain or a role would let in.
+ */
 export const appAccessGrants = pgTable('app_access_grants', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The administrator who granted it; null from the command line or the demo seed. */
+  grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  reason: text('reason'),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  revokeReason: text('revoke_reason'),
 });

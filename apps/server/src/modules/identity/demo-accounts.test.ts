@@ -52,8 +52,10 @@ describe('demo accounts', () => {
     expect(await retireDemoAccounts({ accounts, accessAdmin })).toEqual([
       'marketer@example.com',
       'colleague@example.com',
+      'admin@example.com',
     ]);
     expect(await accounts.authenticate('marketer@example.com', 'marketer')).toBeUndefined();
+    expect(await accounts.authenticate('admin@example.com', 'admin')).toBeUndefined();
     expect(await accounts.authenticate('colleague@example.com', 'colleague')).toBeUndefined();
     expect(await accessAdmin.list()).toEqual([]);
     expect(await accounts.findByEmail('outsider@example.com')).toBeDefined();

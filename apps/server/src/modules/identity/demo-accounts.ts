@@ -8,12 +8,14 @@ import { createAccessAdmin, type AccessAdmin } from './identity.service';
 
 /**
  * The README's demo accounts: two permitted (the colleague, to share a campaign with as its
- * editor), one that signs in but is not.
+ * editor), one that signs in but is not, and the administrator (an admin by e-mail while demo
+ * accounts are on: config/auth.ts demoAdminEmail).
  */
 export const demoAccounts = [
   { email: 'marketer@example.com', password: 'marketer', displayName: 'Demo Marketer', permitted: true },
   { email: 'colleague@example.com', password: 'colleague', displayName: 'Demo Colleague', permitted: true },
   { email: 'outsider@example.com', password: 'outsider', displayName: 'Demo Outsider', permitted: false },
+  { email: 'admin@example.com', password: 'admin', displayName: 'Demo Admin', permitted: false },
 ] as const;
 
 /**

@@ -18,8 +18,10 @@ export const authConfigRoutes: FastifyPluginAsyncZod<{ service: IdentityService 
   );
 };
 
-// The check's two possible answers, each serialized once (lib/http/serializer.ts).
+// The check's three possible answers, each serialized once (lib/http/serializer.ts). isAdmin is
+// there only for an administrator: everyone else gets the spec's answer as it is.
 const hasAccess = constantAnswer({ hasAccess: true });
+const adminAccess = constantAnswer({ hasAccess: true, isAdmin: true });
 const noAccess = constantAnswer({ hasAccess: false });
 
 /**
@@ -32,6 +34,10 @@ export const checkAppAccessRoutes: FastifyPluginAsyncZod = async (app) => {
     identityPaths.checkAppAccess,
     // Its answer is 18 bytes, far under the compression threshold: no compression hooks.
     { schema: { response: { 200: checkAppAccessResponseSchema } }, compress: false },
-    (req) => (userOf(req).hasAccess ? hasAccess : noAccess),
+    (req) => {
+      const user = userOf(req);
+      if (!user.hasAccess) return noAccess;
+      return user.isAdmin ? adminAccess : hasAccess;
+    },
   );
 };

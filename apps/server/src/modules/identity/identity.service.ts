@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AccessConfig, AuthConfig } from '../../config';
 import type { Db } from '../../db/client';
 import { appAccessGrants, users } from '../../db/schema/index';
+import { recordAudit } from '../../lib/audit';
 import type { VerifiedIdentity } from '../../integrations/oidc/token-verifier';
 import type { Admission } from '../../plugins/auth';
 import { recordVisitAndReadGrant, upsertUser } from './users';
@@ -20,7 +21,7 @@ export type IdentityServiceDeps = {
 };
 
 /**
- * Who may use GEM. hasAccess is true when the user is on the allow-list, their e-mail domain
+ * Who may use GEM. hasAccess is true for an administrator, and for anyone not revoked by an admin who is on the allow-list, whose e-mail domain
  * is allowed, or their token carries an allowed role.
  *
  * A "yes" is kept in this instance's memory for at most access.decisionCacheMs, keyed by
@@ -41,6 +42,7 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
   const decisions = new Map<string, { admission: Admission; until: number }>();
   const inFlight = new Map<string, Promise<Admission>>();
   const allowedDomains = new Set(access.allowedDomains);
+  const adminEmails = new Set(access.adminEmails);
 
   // The token verifier hands out one frozen identity per token, so its key is worked out once.
   const keys = new WeakMap<VerifiedIdentity, string>();
@@ -61,22 +63,19 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
   async function decide(key: string, identity: VerifiedIdentity): Promise<Admission> {
     const at = now();
-    const { userId, granted } = await recordVisitAndReadGrant(
-      db,
-      identity,
-      new Date(at),
-      new Date(at - LAST_SEEN_RESOLUTION_MS),
-    );
-    const domain = identity.email?.split('@').pop();
-    const hasAccess =
-      granted ||
-      (domain !== undefined && allowedDomains.has(domain)) ||
-      identity.roles.some((role) => access.requiredRoles.includes(role));
+    const visit = await recordVisitAndReadGrant(db, identity, new Date(at), new Date(at - LAST_SEEN_RESOLUTION_MS));
+    const { userId } = visit;
+    const isAdmin =
+      (identity.email !== undefined && adminEmails.has(identity.email.toLowerCase())) ||
+      identity.roles.some((role) => access.adminRoles.includes(role));
+    const rule = accessRuleOf(visit, identity, isAdmin);
+    const hasAccess = rule !== null;
+    if (visit.hadAccess !== hasAccess) await recordDecisionChange(userId, identity, hasAccess, rule);
 
     decisions.delete(key);
     if (hasAccess) {
       decisions.set(key, {
-        admission: Object.freeze({ userId, hasAccess: true }),
+        admission: Object.freeze({ userId, hasAccess: true, isAdmin }),
         until: at + access.decisionCacheMs,
       });
       if (decisions.size > MAX_CACHED_DECISIONS) {
@@ -84,7 +83,51 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
         if (oldest !== undefined) decisions.delete(oldest);
       }
     }
-    return { userId, hasAccess };
+    return { userId, hasAccess, isAdmin };
+  }
+
+  /**
+   * How the user gets in, or null: an administrator always; otherwise not while an admin's
+   * revocation stands; then the allow-list, their e-mail's domain, a role of their token.
+   */
+  function accessRuleOf(
+    visit: { granted: boolean; blocked: boolean },
+    identity: VerifiedIdentity,
+    isAdmin: boolean,
+  ): AccessRule | null {
+    if (isAdmin) return 'admin';
+    if (visit.blocked) return null;
+    if (visit.granted) return 'list';
+    const domain = identity.email?.split('@').pop()?.toLowerCase();
+    if (domain !== undefined && allowedDomains.has(domain)) return 'domain';
+    if (identity.roles.some((role) => access.requiredRoles.includes(role))) return 'role';
+    return null;
+  }
+
+  /**
+   * A decision unlike the last one recorded for the user (or their first): kept on their row and
+   * written to the audit log. Only the instance whose update changes the row writes the entry.
+   */
+  async function recordDecisionChange(
+    userId: string,
+    identity: VerifiedIdentity,
+    hasAccess: boolean,
+    rule: AccessRule | null,
+  ) {
+    await db.transaction(async (tx) => {
+      const changed = await tx
+        .update(users)
+        .set({ hadAccess: hasAccess })
+        .where(and(eq(users.id, userId), sql`${users.hadAccess} is distinct from ${hasAccess}`))
+        .returning({ id: users.id });
+      if (changed.length === 0) return;
+      await recordAudit(tx, {
+        action: 'access.changed',
+        targetUserId: userId,
+        target: identity.email ?? null,
+        details: { hasAccess, rule },
+      });
+    });
   }
 
   /** Decides afresh, once for all the requests of that identity that ask meanwhile. */
@@ -128,6 +171,9 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 }
 
 export type IdentityService = ReturnType<typeof createIdentityService>;
+
+/** How someone gets into GEM: as an administrator, on the allow-list, by domain or by role. */
+export type AccessRule = 'admin' | 'list' | 'domain' | 'role';
 
 export type AccessEntry = {
   email: string | null;
@@ -176,10 +222,15 @@ export function createAccessAdmin({ db }: { db: Db }) {
         target.subject !== undefined
           ? await upsertUser(db, { ...target, subject: target.subject })
           : await onlyUserByEmail(target.issuer, target.email);
+      // A grant an administrator revoked is given back; one in force is left as it is.
       const inserted = await db
         .insert(appAccessGrants)
         .values({ userId })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: appAccessGrants.userId,
+          set: { grantedAt: sql`now()`, grantedBy: null, reason: null, revokedAt: null, revokedBy: null, revokeReason: null },
+          setWhere: sql`${appAccessGrants.revokedAt} is not null`,
+        })
         .returning({ userId: appAccessGrants.userId });
       return { alreadyGranted: inserted.length === 0 };
     },
@@ -209,6 +260,7 @@ export function createAccessAdmin({ db }: { db: Db }) {
         })
         .from(appAccessGrants)
         .innerJoin(users, eq(users.id, appAccessGrants.userId))
+        .where(sql`${appAccessGrants.revokedAt} is null`)
         .orderBy(sql`lower(${users.email})`);
     },
 

@@ -9,6 +9,8 @@ export type UserIdentity = {
   subject: string;
   email?: string | null | undefined;
   name?: string | null | undefined;
+  /** The roles of their token, when it carries any (written with a visit, for the access list). */
+  roles?: readonly string[] | undefined;
 };
 
 /**
@@ -39,8 +41,12 @@ export async function upsertUser(db: Db, identity: UserIdentity, seenAt?: Date):
   return row.id;
 }
 
-/** The user's row id, and whether the allow-list names them. */
-export type Visit = { userId: string; granted: boolean };
+/**
+ * The user's row id; whether the allow-list names them (granted), or names them as revoked
+ * (blocked: no domain or role lets them in then); and the access decision last recorded for
+ * them (null before the first).
+ */
+export type Visit = { userId: string; granted: boolean; blocked: boolean; hadAccess: boolean | null };
 
 /**
  * Records a visit and reads the user's grant, in one statement that writes nothing when the
@@ -57,13 +63,19 @@ export async function recordVisitAndReadGrant(
 ): Promise<Visit> {
   const email = identity.email ?? null;
   const name = identity.name ?? null;
+  const roles = JSON.stringify([...(identity.roles ?? [])].sort());
   const seen = seenAt.toISOString();
-  const [row] = await rowsOf<{ user_id: string | null; granted: boolean }>(
+  const [row] = await rowsOf<{
+    user_id: string | null;
+    granted: boolean;
+    blocked: boolean;
+    had_access: boolean | null;
+  }>(
     db,
     sql`
     with found as (
       select ${users.id} as id, ${users.email} as email, ${users.displayName} as display_name,
-        ${users.lastSeenAt} as last_seen_at
+        ${users.lastSeenAt} as last_seen_at, ${users.roles} as roles, ${users.hadAccess} as had_access
       from ${users}
       where ${users.issuer} = ${identity.issuer} and ${users.subject} = ${identity.subject}
     ),
@@ -71,36 +83,43 @@ export async function recordVisitAndReadGrant(
       update ${users} set
         email = coalesce(${email}::text, found.email),
         display_name = coalesce(${name}::text, found.display_name),
+        roles = ${roles}::jsonb,
         last_seen_at = ${seen}::timestamptz
       from found
       where ${users.id} = found.id and (
         found.email is distinct from coalesce(${email}::text, found.email)
         or found.display_name is distinct from coalesce(${name}::text, found.display_name)
+        or found.roles is distinct from ${roles}::jsonb
         or found.last_seen_at is null
         or found.last_seen_at < ${staleBefore.toISOString()}::timestamptz
       )
       returning ${users.id}
     ),
     created as (
-      insert into ${users} (issuer, subject, email, display_name, last_seen_at)
+      insert into ${users} (issuer, subject, email, display_name, roles, last_seen_at)
       select ${identity.issuer}::text, ${identity.subject}::text, ${email}::text, ${name}::text,
-        ${seen}::timestamptz
+        ${roles}::jsonb, ${seen}::timestamptz
       where not exists (select 1 from found)
       on conflict (issuer, subject) do update set
         email = coalesce(excluded.email, ${users.email}),
         display_name = coalesce(excluded.display_name, ${users.displayName}),
+        roles = excluded.roles,
         last_seen_at = excluded.last_seen_at
       returning ${users.id} as id
     ),
     visitor as (
       select id from found union all select id from created
+    ),
+    grant_row as (
+      select ${appAccessGrants.revokedAt} as revoked_at from ${appAccessGrants}
+      where ${appAccessGrants.userId} = (select id from visitor limit 1)
     )
     select (select id from visitor limit 1) as user_id,
-      exists (
-        select 1 from ${appAccessGrants} where ${appAccessGrants.userId} = (select id from visitor limit 1)
-      ) as granted
+      exists (select 1 from grant_row where revoked_at is null) as granted,
+      exists (select 1 from grant_row where revoked_at is not null) as blocked,
+      (select had_access from found) as had_access
   `,
   );
   if (!row?.user_id) throw new Error('recording the visit returned no user');
-  return { userId: row.user_id, granted: row.granted };
+  return { userId: row.user_id, granted: row.granted, blocked: row.blocked, hadAccess: row.had_access };
 }

@@ -11,19 +11,21 @@ const mainId = 'main-content';
 type MainLayoutProps = {
   /** Shows Logout when true (spec §2: Logout shows only when logged in). */
   isAuthenticated: boolean;
+  /** Shows Admin when true (GEM's administrators). */
+  isAdmin?: boolean;
   children: ReactNode;
 };
 
 /** Header with the navigation bar, the page, and the footer: the frame of every page. */
-export function MainLayout({ isAuthenticated, children }: MainLayoutProps) {
+export function MainLayout({ isAuthenticated, isAdmin = false, children }: MainLayoutProps) {
   return (
     <div className={styles.shell}>
       <SkipLink targetId={mainId} />
-      <Header isAuthenticated={isAuthenticated} />
+      <Header isAuthenticated={isAuthenticated} isAdmin={isAdmin} />
       <main id={mainId} className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer items={visibleNavItems(isAuthenticated)} />
+      <Footer items={visibleNavItems(isAuthenticated, isAdmin)} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ export type NavItem = {
   end?: boolean;
   /** Shown only to signed-in users. */
   signedInOnly?: boolean;
+  /** Shown only to GEM's administrators (the server checks every admin call too). */
+  adminOnly?: boolean;
 };
 
 const navItems: readonly NavItem[] = [
@@ -14,9 +16,12 @@ const navItems: readonly NavItem[] = [
   { to: '/tools', label: 'Tools' },
   { to: '/campaigns', label: 'Campaigns' },
   { to: '/how-to-use', label: 'How to use' },
+  { to: '/admin', label: 'Admin', signedInOnly: true, adminOnly: true },
   { to: '/logout', label: 'Logout', signedInOnly: true },
 ];
 
-export function visibleNavItems(isAuthenticated: boolean): readonly NavItem[] {
-  return navItems.filter((item) => isAuthenticated || !item.signedInOnly);
+export function visibleNavItems(isAuthenticated: boolean, isAdmin = false): readonly NavItem[] {
+  return navItems.filter(
+    (item) => (isAuthenticated || !item.signedInOnly) && (isAdmin || !item.adminOnly),
+  );
 }

@@ -3,6 +3,7 @@ import { identityPaths } from '@gem/contracts/identity-paths';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { api } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth/auth-provider';
 import { checkAppAccessResponse } from '@/lib/light-schemas';
 
 export function checkAppAccess(signal?: AbortSignal): Promise<CheckAppAccessResponse> {
@@ -21,4 +22,18 @@ export function checkAppAccessQueryOptions(accountId: string) {
 
 export function useCheckAppAccess(accountId: string) {
   return useQuery(checkAppAccessQueryOptions(accountId));
+}
+
+/**
+ * Whether the signed-in user is one of GEM's administrators, from the access check the gate
+ * already asks (shared through the query cache): the Admin link and the admin pages use it. The
+ * server checks every admin call on its own.
+ */
+export function useIsAdmin(): boolean {
+  const { account } = useAuth();
+  const access = useQuery({
+    ...checkAppAccessQueryOptions(account?.homeAccountId ?? ''),
+    enabled: account !== null,
+  });
+  return access.data?.isAdmin === true;
 }

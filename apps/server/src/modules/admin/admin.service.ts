@@ -1,0 +1,19 @@
+import { createAdminAccess } from './admin-access.service';
+import { createAdminAllowances } from './admin-allowances.service';
+import { createAdminAudit } from './admin-audit.service';
+import { createAdminIntegrations } from './admin-integrations.service';
+import { createAdminUsage } from './admin-usage.service';
+import type { AdminDeps } from './admin.deps';
+
+/** The admin area (issue 30): one service per part, built from the same deps. */
+export function createAdmin(deps: AdminDeps) {
+  return {
+    access: createAdminAccess(deps),
+    usage: createAdminUsage(deps),
+    allowances: createAdminAllowances(deps),
+    audit: createAdminAudit(deps),
+    integrations: createAdminIntegrations(deps),
+  };
+}
+
+export type Admin = ReturnType<typeof createAdmin>;
