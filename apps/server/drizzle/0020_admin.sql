@@ -101,7 +101,7 @@ INSERT INTO "admin_settings" ("id") VALUES (true) ON CONFLICT DO NOTHING;--> sta
 CREATE FUNCTION gem_latency_bucket(ms integer) RETURNS smallint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN ms <= 50 THEN 0::smallint
-    ELSE least(120, ceil(ln(ms / 50.0) / ln(1.1)))::smallint END
+    ELSE least(120, ceil(ln(ms / 50.0) / ln(1.1) - 1e-9))::smallint END
 $$;--> statement-breakpoint
 -- The usage rollups are kept as each generation is recorded: one upsert per table, in the
 -- insert's own transaction, so a figure on the usage page is always its records' sum.
