@@ -5,13 +5,13 @@ import { describe, expect, it } from 'vitest';
 
 import { MainLayout } from './main-layout';
 
-function renderLayout(isAuthenticated: boolean, path = '/') {
+function renderLayout(isAuthenticated: boolean, path = '/', isAdmin = false) {
   const router = createMemoryRouter(
     [
       {
         path: '*',
         element: (
-          <MainLayout isAuthenticated={isAuthenticated}>
+          <MainLayout isAuthenticated={isAuthenticated} isAdmin={isAdmin}>
             <h1>Page body</h1>
           </MainLayout>
         ),
@@ -51,6 +51,21 @@ describe('main layout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(linkNames(nav)).toEqual(['Home', 'Market Research', 'Tools', 'Campaigns', 'How to use', 'Logout']);
     expect(within(nav).getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('shows Admin, linking to /admin, to administrators only', () => {
+    renderLayout(true, '/', true);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(linkNames(nav)).toEqual([
+      'Home',
+      'Market Research',
+      'Tools',
+      'Campaigns',
+      'How to use',
+      'Admin',
+      'Logout',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
   });
 
   it('marks only the link of the current section as current', () => {
