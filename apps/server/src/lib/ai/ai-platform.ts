@@ -7,14 +7,15 @@ import { LlmError, type TextModel, type TokenUsage } from '../../integrations/ll
 import { AppError } from '../app-error';
 import type { Log } from '../logger';
 import type { Metrics } from '../metrics';
+import { assertAllowanceLeft, readAllowance, type Allowance } from './ai-allowance';
 import { createAiCallLimiter } from './ai-call-limiter';
 import { recordAiCall, type AiCallOutcome } from './ai-call-log';
 import { endingOf, INTERNAL_AI_ERROR } from './ai-errors';
 import { CHARACTERS_PER_TOKEN, estimatePromptTokens, promptBudget } from './context-budget';
 
 /**
- * What every AI feature does around its model calls: refuse when no AI service is configured,
- * hold the user's rate and concurrency limits, record the call (user, tool, input, output,
+ * What every AI feature does around its model calls: refuse when no AI service is configured or
+ * the user's monthly allowance is used up (ai-allowance.ts), hold the user's rate and concurrency limits, record the call (user, tool, input, output,
  * model, tokens, latency, outcome) and log how it ended. The writing tools, the brief creator
  * and the audience builder all go through `begin`; none of them talks to the limits or the
  * record directly.
@@ -74,12 +75,22 @@ export type AiPlatformDeps = {
    * answer they can use, and one to shorten it.
    */
   modelCallsPerCall?: number;
+  /** The clock the monthly allowance's month is read by (ms since the epoch); tests move it on. */
+  now?: () => number;
 };
 
 export const AI_NOT_CONFIGURED =
   'The AI service is not configured. An administrator sets GEM_AI_PROVIDER, GEM_AI_MODEL and GEM_AI_API_KEY (see README, "AI service").';
 
-export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCall = 3 }: AiPlatformDeps) {
+export function createAiPlatform({
+  db,
+  model,
+  ai,
+  log,
+  metrics,
+  modelCallsPerCall = 3,
+  now = Date.now,
+}: AiPlatformDeps) {
   const limiter = createAiCallLimiter({
     db,
     limits: ai.limits,
@@ -130,9 +141,23 @@ export function createAiPlatform({ db, model, ai, log, metrics, modelCallsPerCal
       requireModel();
     },
 
-    /** Takes the user's slot (or throws a 429 AppError with Retry-After) and starts the record. */
+    /**
+     * The user's monthly token allowance (their own, else the default; null: no limit) and what
+     * they have used of it this month (UTC), as every instance counts it.
+     */
+    allowanceOf(userId: string): Promise<Allowance> {
+      return readAllowance(db, userId, now());
+    },
+
+    /**
+     * Refuses a user whose monthly allowance is used up (429 allowance_exhausted, no Retry-After),
+     * then takes the user's slot (or throws a 429 AppError with Retry-After) and starts the record.
+     * The allowance is checked here, at the start, and counted when the call is recorded: calls
+     * already in flight can overspend it, by their own tokens at most.
+     */
     async begin(call: AiCall): Promise<AiCallScope> {
       const llm = requireModel();
+      assertAllowanceLeft(await readAllowance(db, call.userId, now()));
       const lease = await limiter.acquire(call.userId).catch((err: unknown) => {
         if (err instanceof AppError && err.statusCode === 429) metrics?.aiRefused(call.tool);
         throw err;
