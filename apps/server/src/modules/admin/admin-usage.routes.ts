@@ -1,8 +1,66 @@
+import {
+  adminPaths,
+  modelPriceSchema,
+  priceInputSchema,
+  priceParamsSchema,
+  pricesResponseSchema,
+  usageGenerationsQuerySchema,
+  usageGenerationsResponseSchema,
+  usageQuerySchema,
+  usageResponseSchema,
+} from '@gem/contracts/admin-usage';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminUsage } from './admin-usage.service';
+import { z } from 'zod';
+import { userOf } from '../../plugins/auth';
+import type { AdminUsage, PriceActor } from './admin-usage.service';
 
-/** The admin area's usage: administrators only (registered in app.ts's admin scope). */
+/** Who changes a price, for the audit log. */
+const actorOf = (req: FastifyRequest): PriceActor => {
+  const user = userOf(req);
+  return { userId: user.id, email: user.identity.email ?? null, ip: req.ip };
+};
+
+/** The admin area's usage and prices: administrators only (registered in app.ts's admin scope). */
 export const adminUsageRoutes: FastifyPluginAsyncZod<{ service: AdminUsage }> = async (app, { service }) => {
-  void app;
-  void service;
+  app.get(
+    adminPaths.usage,
+    { schema: { querystring: usageQuerySchema, response: { 200: usageResponseSchema } } },
+    (req) => service.usage(req.query),
+  );
+
+  app.get(adminPaths.usageCsv, { schema: { querystring: usageQuerySchema } }, async (req, reply) => {
+    const { fileName, body } = await service.usageCsv(req.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(body);
+  });
+
+  app.get(
+    adminPaths.usageGenerations,
+    {
+      schema: { querystring: usageGenerationsQuerySchema, response: { 200: usageGenerationsResponseSchema } },
+    },
+    (req) => service.generations(req.query),
+  );
+
+  app.get(adminPaths.prices, { schema: { response: { 200: pricesResponseSchema } } }, async () => ({
+    prices: await service.prices(),
+  }));
+
+  app.put(
+    adminPaths.prices,
+    { schema: { body: priceInputSchema, response: { 200: modelPriceSchema } } },
+    (req) => service.setPrice(req.body, actorOf(req)),
+  );
+
+  app.delete(
+    adminPaths.price,
+    { schema: { params: priceParamsSchema, response: { 200: z.object({ removed: z.literal(true) }) } } },
+    async (req) => {
+      await service.removePrice(req.params.model, actorOf(req));
+      return { removed: true as const };
+    },
+  );
 };
