@@ -22,6 +22,7 @@ import {
 import { createCompetitorSearchService } from './modules/competitor-search/competitor-search.service';
 import { scheduleSampleCorpus } from './modules/competitor-search/sample-corpus';
 import { createHealthService } from './modules/health/health.service';
+import { demoAccounts } from './modules/identity/demo-accounts';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createFeedRefresher } from './modules/market-research/feed-refresher';
 import { createMarketResearchService } from './modules/market-research/market-research.service';
@@ -64,9 +65,10 @@ export function createServices({ config, database, adapters, log, metrics, now }
   const writingTools = createWritingTools({ db, ai, maxOutputTokens: config.ai.maxOutputTokens });
   const marketResearch = createMarketResearchService({ db, sources: feeds.sources });
   const competitorSearch = createCompetitorSearchService({ db, search: adapters.webSearch, competitors });
+  const identity = createIdentityService({ db, auth: config.auth, access: config.access, now, demoAccounts });
   return {
     identityProvider: adapters.identityProvider,
-    identity: createIdentityService({ db, auth: config.auth, access: config.access, now }),
+    identity,
     health: createHealthService({ database, version: packageJson.version }),
     ai,
     writingTools,
@@ -100,7 +102,18 @@ export function createServices({ config, database, adapters, log, metrics, now }
     competitorSearch,
     campaignAudienceBuilder: createCampaignAudienceBuilder({ crm: adapters.crm, ai, db, metrics }),
     // The admin area: access, usage, allowances, the audit log, the integrations' health.
-    admin: createAdmin({ db, config, ai, adapters, scheduler, log: log.child({ module: 'admin' }), now }),
+    // Its access part reads how someone gets in, and drops a revoked user's remembered decision,
+    // through the identity service (modules never import each other).
+    admin: createAdmin({
+      db,
+      config,
+      ai,
+      adapters,
+      scheduler,
+      log: log.child({ module: 'admin' }),
+      now,
+      identity: { ruleOf: identity.ruleOf, forget: identity.forget },
+    }),
     /** Starts the background work; a listening server calls it, app.inject() tests never do. */
     start: () => scheduler.start(),
     /** Stops the background work, the embedded identity provider and the adapters. */

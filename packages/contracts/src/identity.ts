@@ -26,6 +26,13 @@ export const authConfigResponseSchema = z.object({
   embedded: z.boolean(),
   /** The three people the Access Denied screen lists (GEM_ACCESS_CONTACTS). */
   accessContacts: z.tuple([z.email(), z.email(), z.email()]),
+  /**
+   * The embedded provider's demo accounts, shown on /login: only while they are on
+   * (GEM_DEMO_ACCOUNTS, a server only this machine can reach); absent otherwise.
+   */
+  demoAccounts: z
+    .array(z.object({ email: z.string().min(1), password: z.string().min(1), label: z.string().min(1) }))
+    .optional(),
 });
 export type AuthConfigResponse = z.infer<typeof authConfigResponseSchema>;
 

@@ -69,6 +69,9 @@ export const authConfigResponse = lightSchema<AuthConfigResponse>(
     audience: isNonEmptyString,
     embedded: isBoolean,
     accessContacts: arrayOf(isEmail, 3),
+    demoAccounts: optional(
+      arrayOf(shape({ email: isNonEmptyString, password: isNonEmptyString, label: isNonEmptyString })),
+    ),
   }),
 );
 

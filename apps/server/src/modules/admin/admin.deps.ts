@@ -14,4 +14,15 @@ export type AdminDeps = {
   scheduler: Scheduler;
   log: Pick<Log, 'error' | 'warn' | 'info'>;
   now?: () => number;
+  /**
+   * The identity service's side of access (services.ts hands it in): how a person gets in, and
+   * dropping a revoked user's remembered decision on this instance. The access part needs it.
+   */
+  identity?: {
+    ruleOf(person: { email: string | null; roles: readonly string[]; granted: boolean; blocked: boolean }): {
+      rule: 'admin' | 'list' | 'domain' | 'role' | null;
+      isAdmin: boolean;
+    };
+    forget(userId: string): void;
+  };
 };

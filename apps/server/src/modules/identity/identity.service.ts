@@ -18,6 +18,8 @@ export type IdentityServiceDeps = {
   auth: AuthConfig;
   access: AccessConfig;
   now?: () => number;
+  /** The embedded provider's demo accounts, listed on /login while they are on (auth.demoAccounts). */
+  demoAccounts?: readonly { email: string; password: string; displayName: string }[];
 };
 
 /**
@@ -36,7 +38,13 @@ export type IdentityServiceDeps = {
  * writes only when the row is missing, the e-mail or name changed, or lastSeenAt is older than
  * LAST_SEEN_RESOLUTION_MS. Concurrent requests of one user share one decision in flight.
  */
-export function createIdentityService({ db, auth, access, now = Date.now }: IdentityServiceDeps) {
+export function createIdentityService({
+  db,
+  auth,
+  access,
+  now = Date.now,
+  demoAccounts = [],
+}: IdentityServiceDeps) {
   // Only "yes" decisions: the admission (frozen, handed to every request it admits), and until
   // when it may be reused.
   const decisions = new Map<string, { admission: Admission; until: number }>();
@@ -63,12 +71,15 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
 
   async function decide(key: string, identity: VerifiedIdentity): Promise<Admission> {
     const at = now();
-    const visit = await recordVisitAndReadGrant(db, identity, new Date(at), new Date(at - LAST_SEEN_RESOLUTION_MS));
+    const visit = await recordVisitAndReadGrant(
+      db,
+      identity,
+      new Date(at),
+      new Date(at - LAST_SEEN_RESOLUTION_MS),
+    );
     const { userId } = visit;
-    const isAdmin =
-      (identity.email !== undefined && adminEmails.has(identity.email.toLowerCase())) ||
-      identity.roles.some((role) => access.adminRoles.includes(role));
-    const rule = accessRuleOf(visit, identity, isAdmin);
+    const isAdmin = isAdminBy(identity.email, identity.roles);
+    const rule = accessRuleOf(visit, identity.email, identity.roles, isAdmin);
     const hasAccess = rule !== null;
     if (visit.hadAccess !== hasAccess) await recordDecisionChange(userId, identity, hasAccess, rule);
 
@@ -92,17 +103,22 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
    */
   function accessRuleOf(
     visit: { granted: boolean; blocked: boolean },
-    identity: VerifiedIdentity,
+    email: string | null | undefined,
+    roles: readonly string[],
     isAdmin: boolean,
   ): AccessRule | null {
     if (isAdmin) return 'admin';
     if (visit.blocked) return null;
     if (visit.granted) return 'list';
-    const domain = identity.email?.split('@').pop()?.toLowerCase();
+    const domain = email?.split('@').pop()?.toLowerCase();
     if (domain !== undefined && allowedDomains.has(domain)) return 'domain';
-    if (identity.roles.some((role) => access.requiredRoles.includes(role))) return 'role';
+    if (roles.some((role) => access.requiredRoles.includes(role))) return 'role';
     return null;
   }
+
+  const isAdminBy = (email: string | null | undefined, roles: readonly string[]) =>
+    (email != null && adminEmails.has(email.toLowerCase())) ||
+    roles.some((role) => access.adminRoles.includes(role));
 
   /**
    * A decision unlike the last one recorded for the user (or their first): kept on their row and
@@ -155,6 +171,25 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
   return {
     admit,
 
+    /**
+     * How a person GEM knows gets in, from what their row holds (their e-mail, the roles of their
+     * latest token, their grant): the admin area's access list, by the same rules as admit.
+     */
+    ruleOf(person: { email: string | null; roles: readonly string[]; granted: boolean; blocked: boolean }) {
+      const isAdmin = isAdminBy(person.email, person.roles);
+      return { rule: accessRuleOf(person, person.email, person.roles, isAdmin), isAdmin };
+    },
+
+    /**
+     * Drops this instance's remembered "yes" for a user, so an administrator's revocation holds
+     * here at their next request; other instances let their own go within decisionCacheMs.
+     */
+    forget(userId: string) {
+      for (const [key, decision] of decisions) {
+        if (decision.admission.userId === userId) decisions.delete(key);
+      }
+    },
+
     /** What the SPA needs to set up oidc-client-ts (GET /api/identity/auth-config). */
     authConfig(): AuthConfigResponse {
       return {
@@ -165,6 +200,16 @@ export function createIdentityService({ db, auth, access, now = Date.now }: Iden
         audience: auth.audience,
         embedded: auth.mode === 'embedded',
         accessContacts: access.contacts,
+        // Published passwords: only while the embedded provider's demo accounts are on.
+        ...(auth.mode === 'embedded' && auth.demoAccounts
+          ? {
+              demoAccounts: demoAccounts.map((a) => ({
+                email: a.email,
+                password: a.password,
+                label: a.displayName,
+              })),
+            }
+          : {}),
       };
     },
   };
@@ -228,7 +273,14 @@ export function createAccessAdmin({ db }: { db: Db }) {
         .values({ userId })
         .onConflictDoUpdate({
           target: appAccessGrants.userId,
-          set: { grantedAt: sql`now()`, grantedBy: null, reason: null, revokedAt: null, revokedBy: null, revokeReason: null },
+          set: {
+            grantedAt: sql`now()`,
+            grantedBy: null,
+            reason: null,
+            revokedAt: null,
+            revokedBy: null,
+            revokeReason: null,
+          },
           setWhere: sql`${appAccessGrants.revokedAt} is not null`,
         })
         .returning({ userId: appAccessGrants.userId });
