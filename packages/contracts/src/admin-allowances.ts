@@ -82,7 +82,7 @@ export const allowancesResponseSchema = z.object({
   defaultSetBy: z.string().nullable(),
   defaultSetAt: z.iso.datetime().nullable(),
   overrides: z.array(allowanceOverrideSchema),
-  /** Everyone who used AI this month or has an override, largest share first, then most tokens. */
+  /** Everyone GEM knows, largest share first (no limit last), then most tokens, then by e-mail. */
   month: z.array(allowanceUseSchema),
   /** The month counted: its first day (UTC) and when it ends. */
   monthStart: z.iso.date(),

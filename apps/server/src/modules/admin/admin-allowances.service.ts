@@ -4,7 +4,7 @@ import {
   type AllowanceUse,
   type AllowancesResponse,
 } from '@gem/contracts/admin-allowances';
-import { desc, eq, gte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { adminSettings, auditEvents, usageDaily, userAllowances, users } from '../../db/schema/index';
 import { isoDay, monthStartOf, nextMonthStartOf } from '../../lib/ai/ai-allowance';
@@ -56,28 +56,21 @@ export function createAdminAllowances({ db, now = Date.now }: AdminDeps) {
       .leftJoin(setter, eq(setter.id, userAllowances.setBy))
       .orderBy(users.email, users.id);
 
-    const used = await db
+    // Everyone GEM knows, with their tokens this month (0 for none).
+    const people = await db
       .select({
-        userId: usageDaily.userId,
+        userId: users.id,
         email: users.email,
         name: users.displayName,
-        tokens: sql<string>`sum(${usageDaily.promptTokens} + ${usageDaily.completionTokens})`,
+        tokens: sql<string>`coalesce(sum(${usageDaily.promptTokens} + ${usageDaily.completionTokens}), 0)`,
       })
-      .from(usageDaily)
-      .innerJoin(users, eq(users.id, usageDaily.userId))
-      .where(gte(usageDaily.day, isoDay(monthStart)))
-      .groupBy(usageDaily.userId, users.email, users.displayName);
+      .from(users)
+      .leftJoin(usageDaily, and(eq(usageDaily.userId, users.id), gte(usageDaily.day, isoDay(monthStart))))
+      .groupBy(users.id, users.email, users.displayName);
 
-    // Everyone who used AI this month or has an allowance of their own.
-    const people = new Map<string, { email: string | null; name: string | null; usedTokens: number }>();
-    for (const row of used)
-      people.set(row.userId, { email: row.email, name: row.name, usedTokens: Number(row.tokens) });
-    for (const row of overrideRows) {
-      if (!people.has(row.userId))
-        people.set(row.userId, { email: row.email, name: row.name, usedTokens: 0 });
-    }
     const own = new Map(overrideRows.map((row) => [row.userId, row.monthlyTokens]));
-    const month: AllowanceUse[] = [...people].map(([userId, person]) => {
+    const month: AllowanceUse[] = people.map(({ userId, email, name, tokens }) => {
+      const person = { email, name, usedTokens: Number(tokens) };
       const monthlyTokens = own.get(userId) ?? defaultMonthlyTokens;
       // An allowance of 0 is used up from the start: a share of 1.
       const share =

@@ -17,6 +17,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
+import { refreshAiAllowance } from '@/lib/ai/get-ai-allowance';
 import { aiStatusQueryOptions } from '@/lib/ai/get-ai-status';
 import type { GenerationProblem } from '@/lib/ai/generation-errors';
 import { ApiError } from '@/lib/api-client';
@@ -272,6 +273,7 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
         setBusyKind(null);
       }
       void queryClient.invalidateQueries({ queryKey: chatSessionsQueryOptions.queryKey });
+      refreshAiAllowance(queryClient);
     }
   }
 

@@ -40,6 +40,20 @@ describe('the spec §8 texts for a failed generation', () => {
     expect(emptyResult(teaser).message).toBe('Error occured, please try again');
   });
 
+  it('a used-up monthly allowance (429) says so in the server’s words, before or during the stream, with no wait', () => {
+    const words = 'Your monthly AI allowance is used up. Ask your administrator to raise it.';
+    for (const error of [
+      apiError(429, 'allowance_exhausted', { message: words }),
+      new GenerationFailedError({ code: 'allowance_exhausted', message: words }),
+    ]) {
+      expect(describeGenerationError(error, teaser)).toEqual({
+        message: 'Error generating teaser',
+        detail: words,
+        allowanceExhausted: true,
+      });
+    }
+  });
+
   it('a 429 says when to try again', () => {
     const now = 1_000_000;
     expect(

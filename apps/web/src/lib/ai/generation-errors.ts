@@ -20,6 +20,8 @@ export type GenerationProblem = {
   detail?: string;
   /** The AI service is not configured: the page shows its notice. */
   notConfigured?: boolean;
+  /** The monthly AI allowance is used up: the page refreshes what it shows of the allowance. */
+  allowanceExhausted?: boolean;
   /** The server asked for a wait: when the user may try again (ms since the epoch); the page counts down. */
   retryAt?: number;
 };
@@ -50,6 +52,7 @@ export function describeGenerationError(
   now: number = Date.now(),
 ): GenerationProblem {
   if (error instanceof GenerationFailedError) {
+    if (error.code === 'allowance_exhausted') return allowanceUsedUp(error.message, texts);
     return (
       describeFailure(error.code, error.retryAfterSeconds, texts, now) ?? {
         message: texts.failure,
@@ -58,6 +61,7 @@ export function describeGenerationError(
     );
   }
   if (!(error instanceof ApiError)) return { message: unexpectedErrorText };
+  if (error.code === 'allowance_exhausted') return allowanceUsedUp(error.message, texts);
 
   const code = error.status === 429 ? 'too_many_requests' : error.code;
   const described = describeFailure(code, error.retryAfterSeconds, texts, now);
@@ -72,6 +76,14 @@ export function describeGenerationError(
     return { message: texts.failure, detail: 'Your session has ended. Sign in again.' };
   }
   return { message: texts.failure };
+}
+
+/**
+ * The monthly allowance is used up (429 allowance_exhausted): the server's words, which say what
+ * to do; no wait and no retry would cure it.
+ */
+function allowanceUsedUp(message: string, texts: GenerationTexts): GenerationProblem {
+  return { message: texts.failure, detail: message, allowanceExhausted: true };
 }
 
 /** The failures that read the same before and after the stream began; undefined for the rest. */

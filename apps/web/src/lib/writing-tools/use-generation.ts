@@ -2,6 +2,7 @@ import type { GenerationOutput, WritingToolInput, WritingToolName } from '@gem/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+import { refreshAiAllowance } from '@/lib/ai/get-ai-allowance';
 import { aiStatusQueryOptions } from '@/lib/ai/get-ai-status';
 import { generationHistoryQueryOptions } from './get-generation-history';
 import {
@@ -82,6 +83,7 @@ export function useGeneration<N extends WritingToolName>(name: N, texts: Generat
       } finally {
         if (isCurrent()) current.current = null;
         void queryClient.invalidateQueries({ queryKey: generationHistoryQueryOptions(name).queryKey });
+        refreshAiAllowance(queryClient);
       }
     },
     [name, texts, queryClient],

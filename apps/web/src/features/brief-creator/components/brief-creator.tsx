@@ -6,6 +6,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import { Split } from '@/components/ui/split';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
+import { AiAllowanceLine } from '@/lib/ai/components/ai-allowance-line';
 import { useAiNotConfigured } from '@/lib/ai/get-ai-status';
 
 import { getChatSession } from '../api/get-chat-session';
@@ -150,6 +151,7 @@ export function BriefCreator({ heading }: { heading: ReactNode }) {
   return (
     <div className={styles.root}>
       {notConfigured ? <AiServiceNotice /> : null}
+      <AiAllowanceLine />
       <div>
         <div className={styles.top}>
           {heading}

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { TabList, TabPanel, type TabItem } from '@/components/ui/tabs';
 import { ReturnToMenu, ToolStack } from '@/components/ui/tool-layout';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
+import { AiAllowanceLine } from '@/lib/ai/components/ai-allowance-line';
 import { useAiNotConfigured, useDemoAi } from '@/lib/ai/get-ai-status';
 
 import type { ReportAction } from '../report-action';
@@ -37,6 +38,7 @@ export function CampaignAudienceBuilder({
   return (
     <ToolStack>
       {notConfigured ? <AiServiceNotice /> : demo ? <AiServiceNotice kind="demo" /> : null}
+      <AiAllowanceLine />
       {notice}
       <div>
         <TabList label="Audience builder" items={tabs} selected={tab} onSelect={setTab} idPrefix="audience" />

@@ -20,6 +20,7 @@ import {
 
 import { useAiNotConfigured, useDemoAi } from '@/lib/ai/get-ai-status';
 import { AiServiceNotice } from '@/lib/ai/components/ai-service-notice';
+import { AiAllowanceLine } from '@/lib/ai/components/ai-allowance-line';
 import type { GenerationTexts } from '@/lib/ai/generation-errors';
 import { useBaseContent } from '../base-content-state';
 import { useGenerationHistory } from '../get-generation-history';
@@ -37,6 +38,7 @@ export function WritingTool({ history, children }: { history: HistoryListProps; 
   return (
     <ToolStack>
       {notConfigured ? <AiServiceNotice /> : demo ? <AiServiceNotice kind="demo" /> : null}
+      <AiAllowanceLine />
       <ToolWorkspace>{children}</ToolWorkspace>
       <HistoryList {...history} />
       <ReturnToMenu />
