@@ -10,6 +10,7 @@ import { useAuth } from '@/lib/auth/auth-provider';
 import { AuthUnavailable } from './auth-unavailable';
 import { FreeToolsList } from './free-tools-list';
 import styles from './identity.module.css';
+import demo from './sign-in-panel.module.css';
 
 /** The /login screen (spec §2): welcome, the Microsoft sign-in button, the free tools. */
 export function SignInPanel() {
@@ -69,15 +70,42 @@ export function SignInPanel() {
               Sign-in did not complete. Please try again.
             </p>
           ) : null}
-          {auth.config?.embedded ? (
-            <p className={styles.demo}>
-              Built-in sign-in service. Demo account <code>marketer@example.com</code>, password{' '}
-              <code>marketer</code>.
-            </p>
-          ) : null}
         </section>
         <FreeToolsList />
+        {auth.config?.embedded ? <DemoAccounts accounts={auth.config.demoAccounts ?? []} /> : null}
       </div>
     </Container>
+  );
+}
+
+/**
+ * The embedded provider's demo accounts and their passwords, while the server has them on (only
+ * on a server this machine alone can reach). Known only once the sign-in settings have loaded,
+ * after the page is painted, so the list comes last: showing it moves nothing above it.
+ */
+function DemoAccounts({
+  accounts,
+}: {
+  accounts: readonly { email: string; password: string; label: string }[];
+}) {
+  if (accounts.length === 0) {
+    return <p className={demo.box}>Built-in sign-in service.</p>;
+  }
+  return (
+    <section className={demo.box} aria-labelledby="demo-accounts-title">
+      <h2 id="demo-accounts-title" className={demo.title}>
+        Demo accounts of the built-in sign-in service
+      </h2>
+      <ul className={demo.list}>
+        {accounts.map((account) => (
+          <li key={account.email} className={demo.account}>
+            <span className={demo.label}>{account.label}</span>
+            <span>
+              <code>{account.email}</code>, password <code>{account.password}</code>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
