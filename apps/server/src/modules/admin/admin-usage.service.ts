@@ -244,40 +244,41 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
   }
 
   return {
-    /** The usage page: totals, the three charts' data, the models, the table's first rows and the filters' choices. */
+    /**
+     * The usage page: totals, the three charts' data, the models, the table's first rows and the
+     * filters' choices. Three statements: one pass over the range's rollups grouped four ways at
+     * once (grouping sets: per model, per person, per ending and cause, per period and tool), the
+     * latency buckets, and the table; a fourth for the filters' choices only when a filter is on.
+     */
     async usage(filter: UsageFilter): Promise<UsageResponse> {
       const { from, to } = rangeOf(filter);
       const inRange = where('u', from, to, filter);
       const period = periodOf(filter.by, sql`u.day`);
-      const [models, series, topUsers, failures, latency, table, seen] = await Promise.all([
-        rowsOf<Figures & { model: string; priced: boolean }>(
+      const filtered = filter.userId !== undefined || filter.tool !== undefined;
+      type Grouped = Figures & {
+        set: 'model' | 'user' | 'ending' | 'series';
+        model: string | null;
+        userId: string | null;
+        email: string | null;
+        name: string | null;
+        outcome: 'succeeded' | 'failed' | 'cancelled' | null;
+        errorCode: string | null;
+        period: string | null;
+        tool: string | null;
+        priced: boolean;
+      };
+      const [grouped, latency, table, seen] = await Promise.all([
+        rowsOf<Grouped>(
           db,
-          sql`select u.model as "model", bool_or(p.model is not null) as "priced", ${figures}
-            from ${usageWithPrices} where ${inRange}
-            group by u.model order by sum(u.prompt_tokens + u.completion_tokens) desc, u.model`,
-        ),
-        rowsOf<{ period: string; tool: string; generations: number; tokens: number }>(
-          db,
-          sql`select ${period}::text as "period", u.tool as "tool", sum(u.generations)::float8 as "generations",
-              sum(u.prompt_tokens + u.completion_tokens)::float8 as "tokens"
-            from usage_daily u where ${inRange}
-            group by 1, 2 order by 1, 2`,
-        ),
-        rowsOf<Figures & { userId: string; email: string | null; name: string | null }>(
-          db,
-          sql`select t.*, us.email as "email", us.display_name as "name"
+          sql`select g.*, us.email as "email", us.display_name as "name"
             from (
-              select u.user_id as "userId", ${figures}, sum(u.prompt_tokens + u.completion_tokens) as tokens
+              select case when grouping(u.model) = 0 then 'model' when grouping(u.user_id) = 0 then 'user'
+                  when grouping(u.outcome) = 0 then 'ending' else 'series' end as "set",
+                u.model as "model", u.user_id as "userId", u.outcome as "outcome", u.error_code as "errorCode",
+                ${period}::text as "period", u.tool as "tool", bool_or(p.model is not null) as "priced", ${figures}
               from ${usageWithPrices} where ${inRange}
-              group by u.user_id order by tokens desc, u.user_id limit ${USAGE_TOP_USERS}
-            ) t join users us on us.id = t."userId"
-            order by t.tokens desc, t."userId"`,
-        ),
-        rowsOf<{ outcome: 'failed' | 'cancelled'; errorCode: string; generations: number }>(
-          db,
-          sql`select u.outcome as "outcome", u.error_code as "errorCode", sum(u.generations)::float8 as "generations"
-            from usage_daily u where ${inRange} and u.outcome <> 'succeeded'
-            group by 1, 2 order by 3 desc, 1, 2`,
+              group by grouping sets ((u.model), (u.user_id), (u.outcome, u.error_code), (${period}, u.tool))
+            ) g left join users us on us.id = g."userId"`,
         ),
         rowsOf<{ bucket: number; n: number }>(
           db,
@@ -285,17 +286,59 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
             from usage_latency_daily l where ${where('l', from, to, filter)} group by 1`,
         ),
         tableRows(filter, USAGE_TABLE_MAX_ROWS),
-        // Who and which tools were there in the range at all: the filters' choices.
-        rowsOf<{ userId: string; email: string | null; name: string | null; tools: string[] }>(
-          db,
-          sql`select s.user_id as "userId", us.email as "email", us.display_name as "name", s.tools as "tools"
-            from (
-              select u.user_id, array_agg(distinct u.tool) as tools
-              from usage_daily u where u.day between ${from}::date and ${to}::date group by 1
-            ) s join users us on us.id = s.user_id
-            order by lower(coalesce(us.email, us.display_name, '')), s.user_id`,
-        ),
+        // Who and which tools were there in the range at all, whatever is chosen: the filters' choices.
+        filtered
+          ? rowsOf<{ userId: string; tool: string }>(
+              db,
+              sql`select u.user_id as "userId", u.tool as "tool" from usage_daily u
+                where u.day between ${from}::date and ${to}::date group by 1, 2`,
+            )
+          : null,
       ]);
+      const of = (set: Grouped['set']) => grouped.filter((g) => g.set === set);
+      const figuresOf = (g: Grouped): Figures => ({
+        generations: g.generations,
+        failed: g.failed,
+        cancelled: g.cancelled,
+        promptTokens: g.promptTokens,
+        completionTokens: g.completionTokens,
+        cost: g.cost,
+        unpricedTokens: g.unpricedTokens,
+      });
+      const tokensOf = (g: Figures) => g.promptTokens + g.completionTokens;
+      const models = of('model')
+        .map((g) => ({ model: g.model ?? '', priced: g.priced, ...figuresOf(g) }))
+        .sort((a, b) => tokensOf(b) - tokensOf(a) || a.model.localeCompare(b.model));
+      const users = of('user').sort(
+        (a, b) => tokensOf(b) - tokensOf(a) || a.userId!.localeCompare(b.userId!),
+      );
+      const byEmail = (a: AdminPerson, b: AdminPerson) =>
+        (a.email ?? a.name ?? '').toLowerCase().localeCompare((b.email ?? b.name ?? '').toLowerCase()) ||
+        a.userId.localeCompare(b.userId);
+      const people = new Map(
+        users.map((u) => [u.userId!, personOf({ userId: u.userId!, email: u.email, name: u.name })]),
+      );
+      let choices = { people: [...people.values()], tools: [...new Set(of('series').map((g) => g.tool!))] };
+      if (seen) {
+        const ids = [...new Set(seen.map((s) => s.userId))];
+        const known = ids.filter((id) => people.has(id));
+        const others = ids.filter((id) => !people.has(id));
+        const found =
+          others.length === 0
+            ? []
+            : await rowsOf<{ userId: string; email: string | null; name: string | null }>(
+                db,
+                sql`select id as "userId", email as "email", display_name as "name" from users
+                  where id in (${sql.join(
+                    others.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`,
+              );
+        choices = {
+          people: [...known.map((id) => people.get(id)!), ...found.map(personOf)],
+          tools: [...new Set(seen.map((s) => s.tool))],
+        };
+      }
       const totals = models.reduce(addFigures, emptyFigures());
       const counts = new Map(latency.map((l) => [l.bucket, l.n]));
       return {
@@ -307,23 +350,31 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
           p50Ms: msOf(quantileBucket(counts, 0.5)),
           p95Ms: msOf(quantileBucket(counts, 0.95)),
         },
-        series: series.map((s) => ({ ...s, period: s.period < from ? from : s.period })),
-        topUsers: topUsers.map((u) => ({
-          user: personOf(u),
-          generations: u.generations,
-          failed: u.failed,
-          cancelled: u.cancelled,
-          promptTokens: u.promptTokens,
-          completionTokens: u.completionTokens,
-          cost: u.cost,
-          unpricedTokens: u.unpricedTokens,
+        series: of('series')
+          .map((g) => ({
+            period: g.period! < from ? from : g.period!,
+            tool: g.tool!,
+            generations: g.generations,
+            tokens: tokensOf(g),
+          }))
+          .sort((a, b) => a.period.localeCompare(b.period) || a.tool.localeCompare(b.tool)),
+        topUsers: users.slice(0, USAGE_TOP_USERS).map((u) => ({
+          user: personOf({ userId: u.userId!, email: u.email, name: u.name }),
+          ...figuresOf(u),
         })),
-        failures,
+        failures: of('ending')
+          .filter((g) => g.outcome !== 'succeeded')
+          .map((g) => ({
+            outcome: g.outcome as 'failed' | 'cancelled',
+            errorCode: g.errorCode ?? '',
+            generations: g.generations,
+          }))
+          .sort((a, b) => b.generations - a.generations || a.outcome.localeCompare(b.outcome)),
         models,
         rows: table.rows,
         rowCount: table.count,
-        people: seen.map(personOf),
-        tools: [...new Set(seen.flatMap((s) => s.tools))].sort(),
+        people: choices.people.sort(byEmail),
+        tools: choices.tools.sort(),
       };
     },
 
