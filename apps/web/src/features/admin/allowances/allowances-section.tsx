@@ -52,7 +52,7 @@ export function AllowancesSection() {
 }
 
 const tokensText = (tokens: number | null) =>
-  tokens === null ? 'No limit' : `${formatInteger(tokens)} tokens`;
+  tokens === null ? 'No limit' : `${formatInteger(tokens)} ${tokens === 1 ? 'token' : 'tokens'}`;
 
 /** The server's words for a refused change: the field's issue, else its message. */
 function problemOf(error: unknown): string {

@@ -25,7 +25,8 @@ export function AiAllowanceLine() {
   return (
     <p className={`${styles.line} ${low ? styles.low : ''}`} role="status" data-testid="ai-allowance">
       <span className={styles.figure}>
-        {formatInteger(remainingTokens)} of {formatInteger(monthlyTokens)} tokens left this month
+        {formatInteger(remainingTokens)} of {formatInteger(monthlyTokens)}{' '}
+        {monthlyTokens === 1 ? 'token' : 'tokens'} left this month
       </span>
       <span className={styles.detail}>
         {spent
