@@ -436,3 +436,24 @@ describe('access requests', () => {
     expect(JSON.stringify(bad.json())).toContain("Choose 'approve' or 'decline'.");
   });
 });
+
+describe('the demo accounts on /login', () => {
+  it('are in the auth config only while the embedded provider has them on', async () => {
+    const external = await appA.inject({ url: identityPaths.authConfig });
+    expect(external.json()).not.toHaveProperty('demoAccounts');
+
+    const embedded = await buildTestApp({ config: testConfig(), database });
+    try {
+      expect(testConfig().auth).toMatchObject({ mode: 'embedded', demoAccounts: true });
+      const res = await embedded.inject({ url: identityPaths.authConfig });
+      expect((res.json() as { demoAccounts: unknown }).demoAccounts).toEqual([
+        { email: 'marketer@example.com', password: 'marketer', label: 'Demo Marketer' },
+        { email: 'colleague@example.com', password: 'colleague', label: 'Demo Colleague' },
+        { email: 'outsider@example.com', password: 'outsider', label: 'Demo Outsider' },
+        { email: 'admin@example.com', password: 'admin', label: 'Demo Admin' },
+      ]);
+    } finally {
+      await embedded.close();
+    }
+  });
+});

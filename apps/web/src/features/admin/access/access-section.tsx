@@ -143,11 +143,21 @@ function PendingRequest({ request }: { request: AccessRequest }) {
           onChange={(event) => setReason(event.target.value)}
         />
         <div className={styles.buttons}>
-          <Button variant="brand" disabled={decide.isPending} onClick={() => send('approve')}>
-            Approve<span className="visually-hidden"> {who}</span>
+          <Button
+            variant="brand"
+            disabled={decide.isPending}
+            onClick={() => send('approve')}
+            aria-label={`Approve ${who}`}
+          >
+            Approve
           </Button>
-          <Button variant="secondary" disabled={decide.isPending} onClick={() => send('decline')}>
-            Decline<span className="visually-hidden"> {who}</span>
+          <Button
+            variant="secondary"
+            disabled={decide.isPending}
+            onClick={() => send('decline')}
+            aria-label={`Decline ${who}`}
+          >
+            Decline
           </Button>
         </div>
         {decide.isError ? (
@@ -363,8 +373,13 @@ function AccessRow({ entry, onRevoke }: { entry: AccessEntry; onRevoke: () => vo
         ) : null}
       </div>
       {revocable ? (
-        <Button variant="secondary" className={styles.revoke} onClick={onRevoke}>
-          Revoke<span className="visually-hidden"> the access of {who}</span>
+        <Button
+          variant="secondary"
+          className={styles.revoke}
+          onClick={onRevoke}
+          aria-label={`Revoke the access of ${who}`}
+        >
+          Revoke
         </Button>
       ) : (
         <span />
