@@ -1,9 +1,11 @@
+import { toStorableText } from '@gem/contracts/storable-text';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { recordAudit } from '../../lib/audit';
 import { createAdapterFactory, deleteExpired } from './embedded/adapter';
 import { createDeviceCookies } from './embedded/device-cookie';
-import { createLocalAccounts, type LocalAccounts } from './embedded/local-accounts';
+import { createLocalAccounts, normalizeEmail, type LocalAccounts } from './embedded/local-accounts';
 import { EMBEDDED_IDP_PREFIX, type EmbeddedIdpPluginOptions } from './embedded/plugin';
 import { createEmbeddedProvider } from './embedded/provider';
 import { deviceCookieKey, loadProviderSecrets, publicKeysOf } from './embedded/secrets';
@@ -103,6 +105,14 @@ export async function createIdentityProvider(opts: IdentityProviderOptions): Pro
         publicUrl: auth.publicUrl,
         webOrigins: [auth.publicUrl, ...extraWebOrigins],
         csrfKey: secrets.cookieKeys[0]!,
+        // Every sign-in on the form, in the audit log (issue 30): the e-mail typed, never the password.
+        recordSignIn: (attempt) =>
+          recordAudit(db, {
+            action: attempt.succeeded ? 'sign-in.succeeded' : 'sign-in.failed',
+            actor: { email: toStorableText(normalizeEmail(attempt.email)) || null },
+            details: attempt.reason ? { reason: attempt.reason } : {},
+            ip: attempt.ip,
+          }),
       },
       stop: () => clearInterval(sweep),
     },

@@ -139,7 +139,7 @@ describe('the Brave Search API adapter', () => {
 
   it('maps Brave’s refusals to clear errors', async () => {
     const cases = [
-      { failure: { status: 401 }, status: 502, message: /GEM_BRAVE_API_KEY/ },
+      { failure: { status: 401 }, status: 502, message: /refused GEM's key\. Ask your administrator/ },
       {
         failure: { status: 429, headers: { 'x-ratelimit-reset': '7, 2000000' } },
         status: 503,

@@ -114,7 +114,7 @@ function failure(status: number, headers: Headers): AppError {
     return new AppError(
       502,
       'internal_error',
-      "The web search service refused GEM's key. Ask an administrator to check GEM_BRAVE_API_KEY.",
+      "The web search service refused GEM's key. Ask your administrator to check the web search connection.",
     );
   }
   if (status === 429) {

@@ -80,7 +80,7 @@ export type AiPlatformDeps = {
 };
 
 export const AI_NOT_CONFIGURED =
-  'The AI service is not configured. An administrator sets GEM_AI_PROVIDER, GEM_AI_MODEL and GEM_AI_API_KEY (see README, "AI service").';
+  'The AI service is not connected yet, so this tool cannot write anything. Ask your administrator to connect it.';
 
 export function createAiPlatform({
   db,

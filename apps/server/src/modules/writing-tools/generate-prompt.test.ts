@@ -46,8 +46,10 @@ describe('without an AI service', () => {
         expect(res.statusCode, url).toBe(503);
         expect(errorOf(res), url).toMatchObject({
           code: 'ai_not_configured',
-          message: expect.stringContaining('GEM_AI_PROVIDER'),
+          // Marketers see this: whom to ask, never a setting's name (those are on the admin pages).
+          message: expect.stringContaining('Ask your administrator'),
         });
+        expect(errorOf(res).message, url).not.toMatch(/GEM_/);
       }
     }
     expect(

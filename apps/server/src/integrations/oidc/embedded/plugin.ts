@@ -19,6 +19,21 @@ export type EmbeddedIdpPluginOptions = {
   webOrigins: string[];
   /** Keys the sign-in form's CSRF token. */
   csrfKey: string;
+  /**
+   * Writes a sign-in attempt to the audit log (issue 30): the e-mail typed, never the password.
+   * A failure to write it is logged and does not change the sign-in's answer.
+   */
+  recordSignIn?: (attempt: SignInAttempt) => Promise<void>;
+};
+
+/** A sign-in attempt as the audit log keeps it. */
+export type SignInAttempt = {
+  succeeded: boolean;
+  /** The e-mail typed (as the database can store it). */
+  email: string;
+  /** Why it failed: a wrong password, an account that does not exist, or too many tries. */
+  reason?: 'wrong-password' | 'unknown-account' | 'throttled';
+  ip: string;
 };
 
 export const EMBEDDED_IDP_PREFIX = '/oidc';
@@ -142,6 +157,13 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
           return expired(reply);
         }
 
+        const audit = async (attempt: Omit<SignInAttempt, 'email' | 'ip'>) => {
+          try {
+            await opts.recordSignIn?.({ ...attempt, email, ip: req.ip });
+          } catch (err) {
+            req.log.error({ err }, 'could not write a sign-in to the audit log');
+          }
+        };
         const page = (status: number, error: string) =>
           html(reply, status, signInPage({ action: actionFor(interaction.uid), csrf, email, error }));
         const address = req.ip;
@@ -150,15 +172,20 @@ export async function embeddedIdpPlugin(app: FastifyInstance, opts: EmbeddedIdpP
         const { wait, knownDevice } = await throttle.reserve(email, address, device);
         if (wait > 0) {
           req.log.info({ reason: 'throttled' }, 'sign-in refused');
+          await audit({ succeeded: false, reason: 'throttled' });
           reply.header('retry-after', String(wait));
           return page(429, `Too many failed sign-in attempts. Try again in ${inWords(wait)}.`);
         }
         const account = email && password ? await accounts.authenticate(email, password) : undefined;
         if (!account) {
           req.log.info({ reason: 'invalid_credentials' }, 'sign-in failed');
+          // Told apart for the audit log only: the page says the same for both.
+          const known = email ? await accounts.findByEmail(email) : undefined;
+          await audit({ succeeded: false, reason: known ? 'wrong-password' : 'unknown-account' });
           return page(401, INVALID_CREDENTIALS);
         }
         await throttle.recordSuccess(email, address, { knownDevice, device });
+        await audit({ succeeded: true });
         // A new device cookie at each sign-in: this browser is known to this account from now on.
         reply.header('set-cookie', deviceCookies.issue(account.email));
         return finish(req, reply, { login: { accountId: account.id } });

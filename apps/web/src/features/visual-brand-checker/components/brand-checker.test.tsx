@@ -36,10 +36,11 @@ describe('BrandChecker', () => {
     );
   });
 
-  it('says when no brand checker is configured, and how to set one', async () => {
+  it('says when no brand checker is configured, and whom to ask, without naming a setting', async () => {
     await renderWith(null);
     expect(screen.getByRole('heading', { name: 'The brand checker is not configured' })).toBeVisible();
-    expect(screen.getByText('GEM_BRAND_CHECKER_URL')).toBeVisible();
+    expect(screen.getByText(/Ask your administrator to connect the brand checker\./)).toBeVisible();
+    expect(document.body).not.toHaveTextContent(/GEM_/);
     expect(screen.queryByTitle('Visual brand checker')).toBeNull();
   });
 });

@@ -36,9 +36,8 @@ export function BrandChecker() {
       <div className={styles.notice}>
         <h2>The brand checker is not configured</h2>
         <p>
-          This GEM has no brand checker page set up yet. An administrator sets it with the{' '}
-          <code>GEM_BRAND_CHECKER_URL</code> setting (the address of the brand checker, http or https) and
-          restarts GEM; see the README, &ldquo;Configuration&rdquo;.
+          This GEM has no brand checker page set up yet, so there is nothing to show here. Ask your
+          administrator to connect the brand checker.
         </p>
       </div>
     );
