@@ -287,7 +287,7 @@ function UsageTable({
           <p className={styles.muted}>
             {data.rowCount > data.rows.length
               ? `The newest ${formatInteger(data.rows.length)} of ${formatInteger(data.rowCount)} rows; the CSV file has them all.`
-              : `${formatInteger(data.rowCount)} rows. Open a row’s records to see what it is made of.`}
+              : `${formatInteger(data.rowCount)} ${data.rowCount === 1 ? 'row' : 'rows'}. Open a row’s records to see what it is made of.`}
           </p>
         </div>
         <Button
