@@ -1,10 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInflection, type ExpandedTerm } from './inflection';
 import { englishForms } from './inflection-core';
 import { MAX_TERM_LENGTH, MAX_TERMS, TermLimitError } from './term-limits';
 
 // The real worker and the real dictionary: one worker for the file, its dictionary loaded once.
 const inflection = createInflection();
+// The worker's start and the dictionary's load (seconds on a busy machine) are not a test's.
+beforeAll(() => inflection.expand(['tani']), 120_000);
 afterAll(() => inflection.close());
 
 async function expandOne(term: string): Promise<ExpandedTerm> {

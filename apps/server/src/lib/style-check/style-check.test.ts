@@ -1,3 +1,4 @@
+import { countCharacters } from '@gem/contracts/text-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { applyAll, applyFix } from './apply';
 import { loadPolishDictionary, type PolishDictionary } from './inflection-core';
@@ -16,7 +17,7 @@ import { MAX_TERMS, TermLimitError } from './term-limits';
 let dictionary: PolishDictionary;
 beforeAll(async () => {
   dictionary = await loadPolishDictionary();
-}, 60_000);
+}, 120_000);
 
 const forms = (term: string) => dictionary.expandTerm(term).words;
 const banned = (term: string, replacement?: string) => ({
@@ -149,6 +150,12 @@ describe('style check: disclaimers and limits', () => {
     const [words] = only('limit', 'jeden dwa #tag trzy cztery', { limits: { words: 3 } });
     expect(words?.text).toBe('cztery');
     expect(only('limit', 'jeden dwa', { limits: { characters: 9, words: 2 } })).toEqual([]);
+    // A long text is segmented in pieces: the count and the place are still countCharacters'.
+    const long = 'Zażółć gęślą jaźń 👍🏽, e\u0301 i 🇵🇱!\r\n'.repeat(400);
+    const limit = countCharacters(long) - 7;
+    const [past] = only('limit', long, { limits: { characters: limit } });
+    expect(past?.message).toBe(`The text has ${limit + 7} characters; this channel allows ${limit}.`);
+    expect(countCharacters(long.slice(0, past?.start))).toBe(limit);
   });
 });
 
