@@ -57,7 +57,8 @@ export function IntegrationsSection() {
         settings={feeds.settings}
         description={`Each feed is read every ${feeds.refreshMinutes} minutes; a feed that fails keeps its last good items.`}
       >
-        <div className={styles.tableWrap}>
+        {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+        <div className={styles.tableWrap} role="region" aria-label="Feeds" tabIndex={0}>
           <table className={styles.table}>
             <caption className="visually-hidden">Feeds</caption>
             <thead>
@@ -111,7 +112,7 @@ export function IntegrationsSection() {
         settings={competitors.settings}
         description={`Searches go to ${competitors.searchProvider === 'brave' ? 'the Brave Search API' : 'GEM’s own index'}.`}
       >
-        <div className={styles.tableWrap}>
+        <div className={styles.tableWrap} role="region" aria-label="Competitors" tabIndex={0}>
           <table className={styles.table}>
             <caption className="visually-hidden">Competitors</caption>
             <thead>
