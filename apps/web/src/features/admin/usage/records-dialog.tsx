@@ -60,8 +60,8 @@ export function RecordsDialog({
                   <tr key={g.id}>
                     <td className={styles.nowrap}>{formatDateTime(g.createdAt)}</td>
                     <td className={styles.who}>{g.user.email ?? g.user.name ?? g.user.userId}</td>
-                    <td>{toolLabel(g.tool)}</td>
-                    <td>{g.model ?? '—'}</td>
+                    <td className={styles.nowrap}>{toolLabel(g.tool)}</td>
+                    <td className={styles.nowrap}>{g.model ?? '—'}</td>
                     <td className={styles.number}>{tokens(g.promptTokens)}</td>
                     <td className={styles.number}>{tokens(g.completionTokens)}</td>
                     <td className={styles.number}>{formatInteger(g.latencyMs)} ms</td>

@@ -45,7 +45,7 @@ export function UsageSection() {
     ...(userId ? { userId } : {}),
     ...(tool ? { tool } : {}),
   };
-  const usage = useUsage(params);
+  const usage = useUsage(params, problem === null);
 
   return (
     <div className={styles.section}>

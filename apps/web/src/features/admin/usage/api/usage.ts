@@ -51,8 +51,9 @@ export function usageQueryOptions(params: UsageParams) {
   });
 }
 
-export function useUsage(params: UsageParams) {
-  return useQuery(usageQueryOptions(params));
+/** Nothing is asked while the range is not one the server takes (the page says why). */
+export function useUsage(params: UsageParams, enabled = true) {
+  return useQuery({ ...usageQueryOptions(params), enabled });
 }
 
 /** The usage table as a CSV file, every row (the page shows the first ones). */
