@@ -350,7 +350,13 @@ export function checkStyle(text: string, rules: StyleRules | CompiledStyleRules)
   };
 
   const words = wordsOf(text);
-  const keys = words.map((word) => wordKey(word.text));
+  // A text repeats its words: each distinct one is keyed once.
+  const keyed = new Map<string, string>();
+  const keys = words.map((word) => {
+    let key = keyed.get(word.text);
+    if (key === undefined) keyed.set(word.text, (key = wordKey(word.text)));
+    return key;
+  });
 
   for (const match of findTerms(text, words, keys, compiled.banned, false)) {
     const { rule } = match.entry;
@@ -383,7 +389,15 @@ export function checkStyle(text: string, rules: StyleRules | CompiledStyleRules)
     });
   }
 
-  const folded = compiled.names.byFirst.size > 0 ? words.map((word) => foldKey(word.text)) : [];
+  const foldedKeys = new Map<string, string>();
+  const folded =
+    compiled.names.byFirst.size > 0 || compiled.names.literals.length > 0
+      ? words.map((word) => {
+          let key = foldedKeys.get(word.text);
+          if (key === undefined) foldedKeys.set(word.text, (key = foldKey(word.text)));
+          return key;
+        })
+      : [];
   for (const match of findTerms(text, words, folded, compiled.names, true)) {
     const { name } = match.entry;
     if (text.slice(match.start, match.end) === name) continue;
@@ -431,39 +445,46 @@ type Add = (finding: Omit<StyleFinding, 'id' | 'text'>) => void;
 let graphemes: Intl.Segmenter | undefined;
 
 /**
- * The UTF-16 offsets where the text's grapheme clusters start, as contracts' countCharacters
- * counts them, in linear time. V8's segmenter slows down with the length of the string it walks
- * (a 16,000-character text took 270 ms, a 75,000-character one seconds), so the text is
- * segmented in pieces of about 500 units, cut between two printable characters of ASCII or
- * Latin-1 and Latin Extended-A/B (Polish letters included): a place where a cluster boundary
- * always falls (no rule joins two of them; CR LF is not printable). A text with no such pair (a
- * wall of emoji) is segmented whole.
+ * How many grapheme clusters the text has, as contracts' countCharacters counts them, and the
+ * UTF-16 offset where the one after the first `limit` starts, in linear time. V8's segmenter
+ * slows down with the length of the string it walks (a 16,000-character text took 270 ms, a
+ * 75,000-character one seconds), so the text is read in pieces of about 500 units, cut between
+ * two printable characters of ASCII or Latin-1 and Latin Extended-A/B (Polish letters included):
+ * a place where a cluster boundary always falls (no rule joins two of them; CR LF is not
+ * printable). A piece of such characters only is one cluster a unit; any other piece is
+ * segmented. A text with no such pair at all (a wall of emoji) is segmented whole.
  */
-function graphemeStarts(text: string): number[] {
+function graphemesPast(text: string, limit: number): { count: number; offset: number } {
   graphemes ??= new Intl.Segmenter('pl', { granularity: 'grapheme' });
   const plain = (unit: number) => (unit >= 0x20 && unit <= 0x7e) || (unit >= 0xc0 && unit <= 0x24f);
-  const starts: number[] = [];
+  let count = 0;
+  let offset = text.length;
   let from = 0;
   while (from < text.length) {
     let to = Math.min(text.length, from + 500);
     while (to < text.length && !(plain(text.charCodeAt(to - 1)) && plain(text.charCodeAt(to)))) to += 1;
     const piece = text.slice(from, to);
-    // A piece of letters that never join anything (no combining marks, emoji, CR) is one cluster a unit.
-    if (/^[\t\n\x20-\x7e\xa0-\u024f]*$/u.test(piece)) for (let at = from; at < to; at += 1) starts.push(at);
-    else for (const { index } of graphemes.segment(piece)) starts.push(from + index);
+    if (/^[\t\n\x20-\x7e\xa0-\u024f]*$/u.test(piece)) {
+      if (offset === text.length && count + piece.length > limit) offset = from + (limit - count);
+      count += piece.length;
+    } else {
+      for (const { index } of graphemes.segment(piece)) {
+        if (count === limit) offset = from + index;
+        count += 1;
+      }
+    }
     from = to;
   }
-  return starts;
+  return { count, offset };
 }
 
 function checkLimits(text: string, limits: CompiledStyleRules['limits'], add: Add) {
   if (limits.characters !== undefined && text.length > limits.characters) {
-    const starts = graphemeStarts(text);
-    const count = starts.length;
+    const { count, offset } = graphemesPast(text, limits.characters);
     if (count > limits.characters) {
       add({
         rule: 'limit',
-        start: starts[limits.characters] ?? text.length,
+        start: offset,
         end: text.length,
         message: `The text has ${count} characters; this channel allows ${limits.characters}.`,
         reason: 'The channel cuts or refuses longer text.',
