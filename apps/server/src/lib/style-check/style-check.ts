@@ -302,13 +302,19 @@ function findTerms<T>(
   }
   if (into.literals.length > 0) {
     const lower = lowerSameLength(text);
+    // Units already inside a match: a literal found over one is left out, in time linear in the
+    // hits (a hostile text of thousands of hits must not compare each with every match).
+    const covered = new Uint8Array(text.length);
+    for (const match of found) covered.fill(1, match.start, match.end);
     for (const { entry, needle } of into.literals) {
+      if (needle === '') continue;
       for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + 1)) {
         const end = at + needle.length;
         // Not inside a word: "(x)" in "a(x)b" is text too, but "ab" is not found in "cabd".
         if (isWordChar(needle[0]) && isWordChar(text[at - 1])) continue;
         if (isWordChar(needle.at(-1)) && isWordChar(text[end])) continue;
-        if (found.some((match) => match.start < end && at < match.end)) continue;
+        if (covered.subarray(at, end).includes(1)) continue;
+        covered.fill(1, at, end);
         found.push({ entry, start: at, end, base: true });
       }
     }
