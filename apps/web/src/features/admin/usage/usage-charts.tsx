@@ -1,4 +1,4 @@
-import type { UsageResponse } from '@gem/contracts/admin-usage';
+import { addDays, weekStartOf, type UsageResponse } from '@gem/contracts/admin-usage';
 
 import { HorizontalBarChart } from '@/components/ui/horizontal-bar-chart';
 import { StackedBarChart } from '@/components/ui/stacked-bar-chart';
@@ -11,17 +11,33 @@ import styles from './usage-section.module.css';
 const palette = ['#fd5108', '#1f4e79', '#2e7d32', '#7b1fa2', '#00838f', '#8c6d00', '#c2185b', '#5e554f'];
 const colourOf = (i: number) => palette[i % palette.length]!;
 
+/**
+ * Every period of the range, those without generations too, so the time axis is the range's: each
+ * day, or each week's Monday (the first week from the range's first day, as the server keys it).
+ */
+function periodsOf({ from, to, by }: Pick<UsageResponse, 'from' | 'to' | 'by'>): string[] {
+  const periods: string[] = [];
+  for (
+    let day = by === 'week' ? weekStartOf(from) : from;
+    day <= to;
+    day = addDays(day, by === 'week' ? 7 : 1)
+  ) {
+    periods.push(day < from ? from : day);
+  }
+  return periods;
+}
+
 /** Generations over time stacked by tool, the top users by tokens, and failures by cause. */
 export function UsageCharts({ data }: { data: UsageResponse }) {
   const tools = [...new Set(data.series.map((s) => s.tool))].sort();
-  const periods = [...new Set(data.series.map((s) => s.period))].sort();
+  const periods = periodsOf(data);
   const byPeriod = new Map<string, Record<string, number>>();
   for (const s of data.series) byPeriod.set(s.period, { ...byPeriod.get(s.period), [s.tool]: s.generations });
   const week = data.by === 'week';
   return (
     <div className={styles.charts}>
       <div className={styles.chartWide}>
-        {periods.length === 0 ? null : (
+        {data.series.length === 0 ? null : (
           <StackedBarChart
             caption={`Generations per ${week ? 'week' : 'day'}, by tool`}
             description={`${longDay(data.from)} to ${longDay(data.to)} (UTC).`}
@@ -30,7 +46,8 @@ export function UsageCharts({ data }: { data: UsageResponse }) {
               key: p,
               label: shortDay(p),
               fullLabel: week ? `Week from ${longDay(p)}` : longDay(p),
-              values: byPeriod.get(p) ?? {},
+              // Every tool in every period, 0 where it had none (a missing key would draw as a full bar).
+              values: Object.fromEntries(tools.map((t) => [t, byPeriod.get(p)?.[t] ?? 0])),
             }))}
             series={tools.map((t, i) => ({ key: t, name: toolLabel(t), colour: colourOf(i) }))}
           />
