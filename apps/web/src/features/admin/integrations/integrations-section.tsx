@@ -160,9 +160,13 @@ export function IntegrationsSection() {
       >
         <dl className={styles.facts}>
           <Fact term="Provider">{providerNames[crm.provider] ?? crm.provider}</Fact>
-          <Fact term="Last call">
-            {formatDateTime(crm.checkedAt)} ({formatInteger(crm.latencyMs)} ms)
-          </Fact>
+          {crm.provider === 'embedded' ? (
+            <Fact term="Where">In GEM’s own database</Fact>
+          ) : (
+            <Fact term="Last call">
+              {formatDateTime(crm.checkedAt)} ({formatInteger(crm.latencyMs)} ms)
+            </Fact>
+          )}
           {crm.error ? (
             <Fact term="Problem">
               <span className={styles.bad}>{crm.error}</span>
