@@ -4,7 +4,6 @@ import { NavLink } from 'react-router';
 import { Container } from '@/components/ui/container';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeading } from '@/components/ui/page-heading';
-import { useIsAdmin } from '@/features/identity/api/check-app-access';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
 import styles from './admin-page.module.css';
@@ -27,15 +26,17 @@ export type AdminSectionId = (typeof adminSections)[number]['id'];
 export function AdminPage({
   section,
   description,
+  isAdmin,
   children,
 }: {
   section: AdminSectionId;
   description: ReactNode;
+  /** From the access check (the route asks it): an administrator sees the part. */
+  isAdmin: boolean;
   children: ReactNode;
 }) {
   const current = adminSections.find((s) => s.id === section)!;
   useDocumentTitle(`${current.label} · Administration`);
-  const isAdmin = useIsAdmin();
   return (
     <Container>
       <div className={styles.page}>
