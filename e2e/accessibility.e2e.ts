@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { useAiControl } from './support/ai-control';
 import { audit } from './support/axe';
 import { pageProblems, useBrowser, viewports } from './support/browser';
-import { marketer, signInWithPopup } from './support/sign-in';
+import { admin, marketer, signInWithPopup } from './support/sign-in';
 
 // Every page of GEM, signed out and signed in, at 1440 × 900 and 390 × 844, checked with axe-core
 // (decision 023): a serious or critical violation fails the run, named by rule, element and help.
@@ -181,6 +181,53 @@ const signedInVisits: Visit[] = [
   },
 ];
 
+/** Signed in as the demo administrator (issue 30): the admin area; /logout last. */
+const adminVisits: Visit[] = [
+  {
+    route: '/admin',
+    name: 'admin (access)',
+    path: '/admin',
+    ready: (page) => inMain('text=admin@example.com')(page),
+  },
+  {
+    route: '/admin/access',
+    name: 'admin access',
+    path: '/admin/access',
+    ready: (page) => inMain('text=admin@example.com')(page),
+  },
+  {
+    route: '/admin/usage',
+    name: 'admin usage',
+    path: '/admin/usage',
+    ready: (page) => page.getByRole('region', { name: 'Totals' }).waitFor({ timeout: 15_000 }),
+  },
+  {
+    route: '/admin/allowances',
+    name: 'admin allowances',
+    path: '/admin/allowances',
+    ready: (page) => inMain('text=admin@example.com')(page),
+  },
+  {
+    route: '/admin/audit',
+    name: 'admin audit log',
+    path: '/admin/audit',
+    ready: (page) =>
+      page.getByRole('list', { name: 'Audit entries, newest first' }).waitFor({ timeout: 15_000 }),
+  },
+  {
+    route: '/admin/integrations',
+    name: 'admin integrations',
+    path: '/admin/integrations',
+    ready: (page) => page.getByRole('heading', { name: 'AI service' }).waitFor({ timeout: 15_000 }),
+  },
+  {
+    route: '/logout',
+    name: 'logout (admin)',
+    path: '/logout',
+    ready: (page) => page.waitForURL('**/login', { timeout: 15_000 }),
+  },
+];
+
 const recentCampaigns = (page: Page) =>
   page.getByRole('list', { name: 'Recent campaigns' }).getByRole('button');
 
@@ -243,7 +290,7 @@ async function visitAll(page: Page, visits: Visit[], width: Width, found: string
 
 describe('Accessibility (axe-core)', () => {
   it('visits every page of the router', () => {
-    const visited = new Set([...publicVisits, ...signedInVisits].map((v) => v.route));
+    const visited = new Set([...publicVisits, ...signedInVisits, ...adminVisits].map((v) => v.route));
     expect(webRoutePatterns.filter((route) => !visited.has(route))).toEqual([]);
   });
 
@@ -257,6 +304,8 @@ describe('Accessibility (axe-core)', () => {
         found.push(...(await audit(popup, `provider sign-in (${width})`)));
       });
       await visitAll(page, signedInVisits, width, found);
+      await signInWithPopup(page, admin);
+      await visitAll(page, adminVisits, width, found);
       if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
       expect(found).toEqual([]);
       // The 404 page answers 404, as it should; the browser logs that.

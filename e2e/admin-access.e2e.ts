@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audit } from './support/axe';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { startGem, type RunningGem } from './support/gem-server';
-import { outsider, signInWithPopup, type DemoAccount } from './support/sign-in';
+import { admin, outsider, signInWithPopup, type DemoAccount } from './support/sign-in';
 
 // Access requests and revocations (issue 30) in Chromium: the outsider asks for access from the
 // Access Denied page, the administrator approves, the outsider gets in; the administrator
@@ -14,7 +14,6 @@ import { outsider, signInWithPopup, type DemoAccount } from './support/sign-in';
 // outsider stays an outsider for every other file.
 
 const browser = useBrowser();
-const admin: DemoAccount = { email: 'admin@example.com', password: 'admin' };
 const NOTE = 'I run the spring campaign for the Poznań office.';
 
 let gem: RunningGem;

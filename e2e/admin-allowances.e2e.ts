@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
-import { colleague, signInWithPopup, type DemoAccount } from './support/sign-in';
+import { admin, colleague, signInWithPopup, type DemoAccount } from './support/sign-in';
 
 // Monthly AI allowances (issue 30) in Chromium: the administrator sets the colleague's allowance
 // to a single token, the colleague's first generation uses it up, the next is refused in the
@@ -12,7 +12,6 @@ import { colleague, signInWithPopup, type DemoAccount } from './support/sign-in'
 
 const browser = useBrowser();
 const { script } = useAiControl();
-const admin: DemoAccount = { email: 'admin@example.com', password: 'admin' };
 const EXHAUSTED = 'Your monthly AI allowance is used up. Ask your administrator to raise it.';
 
 async function signedIn(account: DemoAccount): Promise<Page> {

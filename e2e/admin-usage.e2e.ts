@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
-import { marketer, signInWithPopup, type DemoAccount } from './support/sign-in';
+import { admin, marketer, signInWithPopup, type DemoAccount } from './support/sign-in';
 
 // The usage page (issue 30) in Chromium: the marketer makes two teasers, the administrator
 // opens /admin/usage and finds them in the figures, the three charts and the table; a row opens
@@ -12,7 +12,6 @@ import { marketer, signInWithPopup, type DemoAccount } from './support/sign-in';
 
 const browser = useBrowser();
 const { script } = useAiControl();
-const admin: DemoAccount = { email: 'admin@example.com', password: 'admin' };
 
 async function signedIn(account: DemoAccount): Promise<Page> {
   const page = await browser.open('desktop');

@@ -6,6 +6,8 @@ export type DemoAccount = { email: string; password: string };
 export const marketer: DemoAccount = { email: 'marketer@example.com', password: 'marketer' };
 export const colleague: DemoAccount = { email: 'colleague@example.com', password: 'colleague' };
 export const outsider: DemoAccount = { email: 'outsider@example.com', password: 'outsider' };
+/** An administrator while demo accounts are on (issue 30). */
+export const admin: DemoAccount = { email: 'admin@example.com', password: 'admin' };
 
 /** Fills GEM's embedded provider login page. */
 export async function fillProviderLogin(page: Page, account: DemoAccount) {
