@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
-import { signInWithPopup, type DemoAccount } from './support/sign-in';
+import { admin, signInWithPopup } from './support/sign-in';
 
 // The audit log and the integrations' health (issue 30) in Chromium: a sign-in that fails on the
 // embedded provider's form (an account nobody has) is found with the audit page's search, with
@@ -9,7 +9,6 @@ import { signInWithPopup, type DemoAccount } from './support/sign-in';
 // Both pages at 1440 and 390 px.
 
 const browser = useBrowser();
-const admin: DemoAccount = { email: 'admin@example.com', password: 'admin' };
 // No account has it, so no real account's sign-in is slowed by the failure.
 const GHOST = `ghost-${Date.now().toString(36)}@example.com`;
 
