@@ -58,7 +58,10 @@ const BEARER_SCHEME = /^Bearer +/i;
  * through promises, and the request goes on (or is refused) when they settle.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { verifier, admit, requireAccess, requireAdmin = false }: AuthPluginOptions) => {
+  async (
+    app: FastifyInstance,
+    { verifier, admit, requireAccess, requireAdmin = false }: AuthPluginOptions,
+  ) => {
     /** Puts the user on the request; false when it has been refused (403 sent). */
     function admitted(
       req: FastifyRequest,

@@ -148,5 +148,8 @@ export const auditEvents = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
   },
-  (t) => [index('audit_events_at_idx').on(t.at.desc()), index('audit_events_action_at_idx').on(t.action, t.at.desc())],
+  (t) => [
+    index('audit_events_at_idx').on(t.at.desc()),
+    index('audit_events_action_at_idx').on(t.action, t.at.desc()),
+  ],
 );

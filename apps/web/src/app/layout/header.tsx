@@ -7,7 +7,13 @@ import { MobileMenu } from './mobile-menu';
 import { visibleNavItems } from './nav-items';
 
 /** The navigation bar: brand plus the desktop links, or the mobile menu button below 768 px. */
-export function Header({ isAuthenticated, isAdmin = false }: { isAuthenticated: boolean; isAdmin?: boolean }) {
+export function Header({
+  isAuthenticated,
+  isAdmin = false,
+}: {
+  isAuthenticated: boolean;
+  isAdmin?: boolean;
+}) {
   const items = visibleNavItems(isAuthenticated, isAdmin);
   return (
     <header className={styles.header}>

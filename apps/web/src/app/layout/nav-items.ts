@@ -21,7 +21,5 @@ const navItems: readonly NavItem[] = [
 ];
 
 export function visibleNavItems(isAuthenticated: boolean, isAdmin = false): readonly NavItem[] {
-  return navItems.filter(
-    (item) => (isAuthenticated || !item.signedInOnly) && (isAdmin || !item.adminOnly),
-  );
+  return navItems.filter((item) => (isAuthenticated || !item.signedInOnly) && (isAdmin || !item.adminOnly));
 }
