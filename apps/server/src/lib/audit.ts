@@ -1,3 +1,4 @@
+import type { AuditActionName } from '@gem/contracts/admin-audit';
 import type { Db } from '../db/client';
 import { auditEvents } from '../db/schema/index';
 
@@ -7,24 +8,8 @@ import { auditEvents } from '../db/schema/index';
  * write it through this one function; the admin area reads and searches it.
  */
 
-/** What happened. One name per kind, so the admin page can filter by it. */
-export const auditActions = [
-  'sign-in.succeeded',
-  'sign-in.failed',
-  'access.changed',
-  'access.granted',
-  'access.revoked',
-  'access.requested',
-  'access.request-approved',
-  'access.request-declined',
-  'allowance.default-set',
-  'allowance.user-set',
-  'price.set',
-  'price.removed',
-  'audit.retention-set',
-  'audit.purged',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+/** What happened: one name per kind (contracts/admin-audit.ts, so the admin page can filter by it). */
+export type AuditAction = AuditActionName;
 
 export type AuditEntry = {
   action: AuditAction;
