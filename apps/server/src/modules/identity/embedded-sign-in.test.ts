@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 describe('the auth config the SPA reads', () => {
-  it('points at the embedded provider, with the resource and three contacts', () => {
+  it('points at the embedded provider, with the resource, three contacts and the demo accounts', () => {
     expect(config).toEqual({
       authority: `${origin}/oidc`,
       clientId: 'gem-web',
@@ -77,6 +77,13 @@ describe('the auth config the SPA reads', () => {
       audience: `${origin}/api`,
       embedded: true,
       accessContacts: ['marketing-ops@example.com', 'it-servicedesk@example.com', 'security@example.com'],
+      // Demo accounts are on in tests (a loopback server outside production): /login lists them.
+      demoAccounts: [
+        { email: 'marketer@example.com', password: 'marketer', label: 'Demo Marketer' },
+        { email: 'colleague@example.com', password: 'colleague', label: 'Demo Colleague' },
+        { email: 'outsider@example.com', password: 'outsider', label: 'Demo Outsider' },
+        { email: 'admin@example.com', password: 'admin', label: 'Demo Admin' },
+      ],
     });
   });
 
