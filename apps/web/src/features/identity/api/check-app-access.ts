@@ -25,15 +25,13 @@ export function useCheckAppAccess(accountId: string) {
 }
 
 /**
- * Whether the signed-in user is one of GEM's administrators, from the access check the gate
- * already asks (shared through the query cache): the Admin link and the admin pages use it. The
- * server checks every admin call on its own.
+ * Whether the signed-in user is one of GEM's administrators, from the answer of the access check
+ * the gate asks (read from the query cache, never asked for here: a page the gate does not guard
+ * makes no call for it). The Admin link and the admin pages use it; the server checks every
+ * admin call on its own.
  */
 export function useIsAdmin(): boolean {
   const { account } = useAuth();
-  const access = useQuery({
-    ...checkAppAccessQueryOptions(account?.homeAccountId ?? ''),
-    enabled: account !== null,
-  });
-  return access.data?.isAdmin === true;
+  const access = useQuery({ ...checkAppAccessQueryOptions(account?.homeAccountId ?? ''), enabled: false });
+  return account !== null && access.data?.isAdmin === true;
 }
