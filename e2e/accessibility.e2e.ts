@@ -224,7 +224,10 @@ const adminVisits: Visit[] = [
     route: '/logout',
     name: 'logout (admin)',
     path: '/logout',
-    ready: (page) => page.waitForURL('**/login', { timeout: 15_000 }),
+    ready: async (page) => {
+      await page.waitForURL('**/login', { timeout: 15_000 });
+      await heading('Sign in with your Microsoft account')(page);
+    },
   },
 ];
 
