@@ -337,8 +337,11 @@ describe("'Add to campaign…'", () => {
     campaigns.state.campaigns = [];
     const view = await openFeed();
     const dialog = await openDialog(view);
-    const none = await within(dialog).findByRole('status');
-    expect(none).toHaveTextContent('You have no campaign yet');
+    // The dialog says 'Loading your campaigns…' in a status first.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent('You have no campaign yet'),
+    );
+    const none = within(dialog).getByRole('status');
     expect(none).toHaveTextContent('A campaign is made from a finished brief');
     expect(within(dialog).queryByRole('searchbox')).toBeNull();
     const link = within(none).getByRole('link', { name: 'Go to your campaigns' });
@@ -350,8 +353,11 @@ describe("'Add to campaign…'", () => {
     campaigns.state.campaigns = [READ_ONLY];
     const view = await openFeed();
     const dialog = await openDialog(view);
-    expect(await within(dialog).findByRole('status')).toHaveTextContent(
-      'You can only read the campaigns shared with you',
+    // The dialog says 'Loading your campaigns…' in a status first.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('status')).toHaveTextContent(
+        'You can only read the campaigns shared with you',
+      ),
     );
   });
 
