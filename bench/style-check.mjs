@@ -8,7 +8,7 @@
 //    names) and the typography rules; rules compiled once, then --checks checks per run on this
 //    thread. Each run's p50 and p95; the event loop's longest stall measured meanwhile (the check
 //    runs on this thread, so that is the longest check).
-// 2. The expansion: the inflection worker (lib/style-check/inflection.ts) started and its
+// 2. The expansion: the inflection worker (lib/brand-voice/inflection.ts) started and its
 //    dictionary loaded (once per worker), then 500 new terms per run expanded; this thread's
 //    event-loop delay meanwhile, against the same time with nothing running (the reference).
 // Each figure is the median over --runs runs. Results: bench/style-check.md.
@@ -18,9 +18,9 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { loadPolishDictionary } from '../apps/server/src/lib/style-check/inflection-core.ts';
-import { createInflection } from '../apps/server/src/lib/style-check/inflection.ts';
-import { checkStyle, compileStyleRules } from '../apps/server/src/lib/style-check/style-check.ts';
+import { loadPolishDictionary } from '../apps/server/src/lib/brand-voice/inflection-core.ts';
+import { createInflection } from '../apps/server/src/lib/brand-voice/inflection.ts';
+import { checkStyle, compileStyleRules } from '../apps/server/src/lib/brand-voice/style-check.ts';
 
 const { values: opts } = parseArgs({
   options: { runs: { type: 'string', default: '5' }, checks: { type: 'string', default: '40' } },

@@ -12,6 +12,8 @@ await build({
     { in: 'src/integrations/feeds/feed-parser.worker.ts', out: 'feed-parser.worker' },
     // The competitor crawler's page parser, likewise beside the bundle.
     { in: 'src/modules/competitor-search/crawler/page-parser.worker.ts', out: 'page-parser.worker' },
+    // The brand voice's inflection (a profile's terms expanded to their forms), likewise.
+    { in: 'src/lib/brand-voice/inflection.worker.ts', out: 'inflection.worker' },
   ],
   outdir: 'dist',
   bundle: true,

@@ -10,6 +10,7 @@ import type { Metrics } from './lib/metrics';
 import { accessRequestRoutes } from './modules/admin/access-request.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { aiStatusRoutes } from './modules/ai-status/ai-status.routes';
+import { brandVoiceRoutes } from './modules/brand-voice/brand-voice.routes';
 import { briefCreatorRoutes } from './modules/brief-creator/brief-creator.routes';
 import { campaignAssetsRoutes } from './modules/campaigns/campaign-assets.routes';
 import { campaignPackRoutes } from './modules/campaigns/campaign-pack.routes';
@@ -134,6 +135,7 @@ export async function buildApp({
     await api.register(authPlugin, { verifier: idp.verifier, admit: identity.admit, requireAccess: true });
     await api.register(visualBrandCheckerRoutes, { url: config.brandCheckerUrl });
     await api.register(aiStatusRoutes, { ai: services.ai });
+    await api.register(brandVoiceRoutes, { brandVoice: services.brandVoice });
     await api.register(writingToolsRoutes, { ai: services.ai, writingTools: services.writingTools });
     await api.register(briefCreatorRoutes, { briefCreator: services.briefCreator });
     await api.register(campaignsRoutes, { campaigns: services.campaigns });

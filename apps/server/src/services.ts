@@ -4,6 +4,8 @@ import type { AppAdapters } from './adapters';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createAiPlatform } from './lib/ai/ai-platform';
+import { createBrandVoice } from './lib/brand-voice/brand-voice';
+import { createInflection } from './lib/brand-voice/inflection';
 import type { Metrics } from './lib/metrics';
 import { createScheduler } from './lib/scheduler';
 import { createWritingTools } from './modules/writing-tools/writing-tools.service';
@@ -52,7 +54,11 @@ export function createServices({ config, database, adapters, log, metrics, now }
   const scheduler = createScheduler({ db, log: log.child({ module: 'scheduler' }) });
   scheduleBackgroundWork({ config, adapters, db, log, metrics, scheduler });
 
-  const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log, metrics });
+  // The brand profile in force: sent by every generator, checked against after each generation
+  // and on demand. A save expands its terms in the inflection worker (started at the first save).
+  const inflection = createInflection();
+  const brandVoice = createBrandVoice({ db, inflection });
+  const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log, metrics, brandVoice });
   const { competitors, feeds } = config;
   const briefCreator = createBriefCreator({
     db,
@@ -71,6 +77,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
     identity,
     health: createHealthService({ database, version: packageJson.version }),
     ai,
+    brandVoice,
     writingTools,
     briefCreator,
     // A campaign is opened from a finished brief, read through the brief creator (modules never
@@ -119,6 +126,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
     /** Stops the background work, the embedded identity provider and the adapters. */
     async close() {
       await scheduler.stop();
+      await inflection.close();
       await adapters.identityProvider.embedded?.stop();
       await adapters.close?.();
     },

@@ -26,6 +26,10 @@ export const generations = pgTable(
     /** Why it failed or was cancelled, e.g. ai_unavailable, timeout, client_closed. */
     errorCode: text('error_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The brand profile version the prompt carried (brand_profile_versions); null: none saved. */
+    brandVersion: integer('brand_version'),
+    /** The style check of the output ({ score, counts, findings }); null: nothing was checked. */
+    style: jsonb('style'),
   },
   (t) => [
     index('generations_user_generator_created_idx').on(t.userId, t.generator, t.createdAt.desc()),

@@ -1,5 +1,6 @@
 // drizzle needs every table in one object; each module's tables live in their own file here.
 export * from './admin';
+export * from './brand-voice';
 export * from './brief-creator';
 export * from './campaigns';
 export * from './competitor-search';

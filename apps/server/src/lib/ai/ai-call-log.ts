@@ -24,6 +24,10 @@ export type AiCallRecord = {
   latencyMs: number;
   outcome: AiCallOutcome;
   errorCode: string | null;
+  /** The brand profile version the prompt carried; null: none. */
+  brandVersion?: number | null;
+  /** The style check of the output ({ score, counts, findings, version }); null: not checked. */
+  style?: unknown;
 };
 
 /**
@@ -53,6 +57,8 @@ export async function recordAiCall(db: Db, row: AiCallRecord): Promise<void> {
     latencyMs: Math.round(row.latencyMs),
     outcome: row.outcome,
     errorCode: row.errorCode,
+    brandVersion: row.brandVersion ?? null,
+    style: row.style == null ? null : storableJson(row.style),
     createdAt: row.startedAt,
   });
 }

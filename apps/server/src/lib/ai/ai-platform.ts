@@ -7,6 +7,14 @@ import { LlmError, type TextModel, type TokenUsage } from '../../integrations/ll
 import { AppError } from '../app-error';
 import type { Log } from '../logger';
 import type { Metrics } from '../metrics';
+import type { BrandTarget, StyleCheck } from '@gem/contracts/brand-voice';
+import type { BrandPrompt } from '../brand-voice/brand-prompt';
+import {
+  brandBudget,
+  brandWithoutProfile,
+  type BrandInForce,
+  type BrandVoice,
+} from '../brand-voice/brand-voice';
 import { assertAllowanceLeft, readAllowance, type Allowance } from './ai-allowance';
 import { createAiCallLimiter } from './ai-call-limiter';
 import { recordAiCall, type AiCallOutcome } from './ai-call-log';
@@ -29,6 +37,8 @@ export type AiCall = {
   input: Record<string, unknown>;
   /** The request's logger. */
   log: Pick<Log, 'error' | 'warn' | 'info'>;
+  /** The brand profile the prompt carries (brandFor): its version is recorded with the call. */
+  brand?: BrandInForce | undefined;
 };
 
 export type AiCallEnding = {
@@ -38,6 +48,8 @@ export type AiCallEnding = {
   usage?: TokenUsage | null;
   /** The model that answered, when it said. */
   model?: string | null;
+  /** The style check of what the call wrote (BrandInForce.check), recorded with it. */
+  style?: StyleCheck | null;
 };
 
 /** One AI call in progress: the model to use and how to end the call. Always end it once. */
@@ -77,6 +89,8 @@ export type AiPlatformDeps = {
   modelCallsPerCall?: number;
   /** The clock the monthly allowance's month is read by (ms since the epoch); tests move it on. */
   now?: () => number;
+  /** The brand profile every generator sends and checks against (lib/brand-voice). */
+  brandVoice?: Pick<BrandVoice, 'inForce'> | undefined;
 };
 
 export const AI_NOT_CONFIGURED =
@@ -90,6 +104,7 @@ export function createAiPlatform({
   metrics,
   modelCallsPerCall = 3,
   now = Date.now,
+  brandVoice,
 }: AiPlatformDeps) {
   const limiter = createAiCallLimiter({
     db,
@@ -134,6 +149,29 @@ export function createAiPlatform({
         'bad_request',
         `The text is too long for the AI model: shorten it by about ${formatCount(over)} characters and try again.`,
       );
+    },
+
+    /**
+     * The brand profile in force and its block for a prompt written for `target` that leaves
+     * room for `maxOutputTokens` (a share of the prompt's budget, lib/brand-voice/brand-prompt.ts).
+     * Every generator puts `block.text` in its system prompt, passes `brand` to begin() (the
+     * version is recorded) and checks what it wrote with `brand.check`. A block cut for the
+     * budget is logged with what was left out.
+     */
+    async brandFor(
+      target: BrandTarget | undefined,
+      maxOutputTokens: number,
+      log?: Pick<Log, 'info'>,
+    ): Promise<{ brand: BrandInForce; block: BrandPrompt | null }> {
+      const brand = brandVoice ? await brandVoice.inForce() : brandWithoutProfile();
+      const block = brand.prompt(target, brandBudget(promptBudget(ai.contextTokens, maxOutputTokens)));
+      if (block && Object.keys(block.omitted).length > 0) {
+        log?.info(
+          { brandVersion: block.version, omitted: block.omitted },
+          'brand profile cut to fit the prompt',
+        );
+      }
+      return { brand, block };
     },
 
     /** Throws 503 ai_not_configured; AI routes call it before anything else. */
@@ -193,6 +231,8 @@ export function createAiPlatform({
             latencyMs,
             outcome: ending.outcome,
             errorCode: ending.errorCode ?? null,
+            brandVersion: call.brand?.version ?? null,
+            style: ending.style ?? null,
           });
         } catch (err) {
           // The record is the audit trail: a call that cannot be recorded fails, visibly.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyAll, applyFix, safeFixes, StaleFindingError } from './apply';
+import { applyAll, applyFix, safeFixes, StaleFindingError } from '@gem/contracts/brand-voice-apply';
 import { checkStyle, type StyleFinding, type StyleRules } from './style-check';
 
 // Forms as the inflection gives them (inflection.test.ts checks the dictionary's); here the

@@ -1,6 +1,6 @@
 import { countCharacters } from '@gem/contracts/text-rules';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { applyAll, applyFix } from './apply';
+import { applyAll, applyFix } from '@gem/contracts/brand-voice-apply';
 import { loadPolishDictionary, type PolishDictionary } from './inflection-core';
 import {
   checkStyle,
@@ -11,7 +11,7 @@ import {
   type StyleRule,
   type StyleRules,
 } from './style-check';
-import { MAX_TERMS, TermLimitError } from './term-limits';
+import { TermLimitError } from './term-limits';
 
 // The check runs on forms the real dictionary gives (in-process here; the server uses the worker).
 let dictionary: PolishDictionary;
@@ -232,7 +232,7 @@ describe('style check: score, counts and bad input', () => {
       'longer than 100',
     );
     const many = Array.from({ length: 10_000 }, (_, i) => ({ term: `słowo${i}`, reason: 'r' }));
-    expect(refused({ banned: many }).message).toContain(`at most ${MAX_TERMS} terms`);
+    expect(refused({ banned: many }).message).toContain('at most 1,000 terms');
     expect(refused({ names: ['Deal\u0000'] }).message).toContain('cannot be stored');
     expect(refused({ disclaimers: ['\ud800'] })).toBeInstanceOf(StyleCheckInputError);
     expect(() => checkStyle('tekst \ud83d', {})).toThrow(StyleCheckInputError);

@@ -1,3 +1,5 @@
+import { formatCount } from '@gem/contracts/format-number';
+import { MAX_PROFILE_TERMS, MAX_TERM_LENGTH } from '@gem/contracts/brand-voice';
 import { isStorableText } from '@gem/contracts/text-rules';
 
 /**
@@ -6,9 +8,8 @@ import { isStorableText } from '@gem/contracts/text-rules';
  */
 
 /** Terms one profile may hold (banned, preferred, the words they replace and names together). */
-export const MAX_TERMS = 1_000;
-/** The longest term, in UTF-16 code units: a phrase of a few words, not a paragraph. */
-export const MAX_TERM_LENGTH = 100;
+export const MAX_TERMS = MAX_PROFILE_TERMS;
+export { MAX_TERM_LENGTH };
 
 export type TermIssue = { index: number; message: string };
 
@@ -18,7 +19,7 @@ export function termIssues(terms: readonly string[]): TermIssue[] {
     return [
       {
         index: MAX_TERMS,
-        message: `A profile holds at most ${MAX_TERMS} terms; this one has ${terms.length}.`,
+        message: `A profile holds at most ${formatCount(MAX_TERMS)} terms; this one has ${formatCount(terms.length)}.`,
       },
     ];
   }

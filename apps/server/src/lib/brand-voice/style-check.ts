@@ -1,3 +1,4 @@
+import { styleRuleIds, type StyleFinding, type StyleRule } from '@gem/contracts/brand-voice';
 import { countWords, isStorableText } from '@gem/contracts/text-rules';
 import { termWords, wordKey } from './inflection-core';
 import { TermLimitError, termIssues } from './term-limits';
@@ -20,19 +21,8 @@ import { TermLimitError, termIssues } from './term-limits';
  * text's words are read once however many terms there are.
  */
 
-export type StyleRule =
-  'banned' | 'preferred' | 'name' | 'disclaimer' | 'limit' | 'quotes' | 'all-caps' | 'exclamation';
-
-export const STYLE_RULES: readonly StyleRule[] = [
-  'banned',
-  'preferred',
-  'name',
-  'disclaimer',
-  'limit',
-  'quotes',
-  'all-caps',
-  'exclamation',
-];
+export type { StyleFinding, StyleRule } from '@gem/contracts/brand-voice';
+export const STYLE_RULES: readonly StyleRule[] = styleRuleIds;
 
 /** A term's forms per word position (ExpandedTerm.words); without them a term matches as written. */
 export type TermForms = readonly (readonly string[])[];
@@ -62,20 +52,7 @@ export type StyleRules = {
   };
 };
 
-export type StyleFix = { replacement: string; safe: boolean };
-
-export type StyleFinding = {
-  /** Stable for the same text and rules: rule, start and end. */
-  id: string;
-  rule: StyleRule;
-  /** UTF-16 offsets into the checked text; start === end marks a place (the missing disclaimer). */
-  start: number;
-  end: number;
-  text: string;
-  message: string;
-  reason: string;
-  fix?: StyleFix;
-};
+export type StyleFix = NonNullable<StyleFinding['fix']>;
 
 export type StyleCheckResult = {
   findings: StyleFinding[];

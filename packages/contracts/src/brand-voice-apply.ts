@@ -1,4 +1,4 @@
-import type { StyleFinding } from './style-check';
+import type { StyleFinding } from './brand-voice';
 
 /**
  * Applying the style check's fixes: 'Apply' one finding, 'Apply all' every finding with a safe
