@@ -57,7 +57,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
   // The brand profile in force: sent by every generator, checked against after each generation
   // and on demand. A save expands its terms in the inflection worker (started at the first save).
   const inflection = createInflection();
-  const brandVoice = createBrandVoice({ db, inflection });
+  const brandVoice = createBrandVoice({ db, inflection, ...(now ? { now } : {}) });
   const ai = createAiPlatform({ db, model: adapters.textModel, ai: config.ai, log, metrics, brandVoice });
   const { competitors, feeds } = config;
   const briefCreator = createBriefCreator({

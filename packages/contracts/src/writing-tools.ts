@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { styleCheckSchema } from './brand-voice';
 import { formatCount } from './format-number';
 import { storableText } from './storable-text';
 import { INPUT_CHARACTER_LIMIT } from './text-rules';
@@ -88,7 +89,13 @@ export const generationEventSchema = z.discriminatedUnion('type', [
   /** The model is being asked to shorten: the page clears what it showed. */
   z.object({ type: z.literal('restart') }),
   /** The final text: it replaces whatever was streamed. */
-  z.object({ type: z.literal('final'), generationId: z.string(), output: generationOutputSchema }),
+  z.object({
+    type: z.literal('final'),
+    generationId: z.string(),
+    output: generationOutputSchema,
+    /** The style check of the output against the brand profile in force (brand-voice.ts). */
+    style: styleCheckSchema.optional(),
+  }),
   /** The generation failed after the stream began (the error shape's code and message). */
   z.object({
     type: z.literal('error'),
