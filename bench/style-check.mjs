@@ -19,6 +19,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { loadPolishDictionary } from '../apps/server/src/lib/brand-voice/inflection-core.ts';
+import { createBudgetedWorker } from '../apps/server/src/lib/budgeted-worker.ts';
 import { createInflection } from '../apps/server/src/lib/brand-voice/inflection.ts';
 import { checkStyle, compileStyleRules } from '../apps/server/src/lib/brand-voice/style-check.ts';
 
@@ -140,6 +141,32 @@ for (let run = 0; run < RUNS; run += 1) {
   });
 }
 
+// ---- 1b. The same check as the Check text page runs it: in the style check's worker --------
+
+const checker = createBudgetedWorker({
+  script: new URL('../apps/server/src/lib/brand-voice/style-check.worker.ts', import.meta.url),
+  limits: { budgetMs: 5_000, idleMs: 60_000, maxMemoryMb: 256 },
+  failure: { subject: 'the text', error: (message) => new Error(message) },
+});
+await checker.run({ key: 'bench', rules, text }); // start, compile, warm up
+for (let i = 0; i < 4; i += 1) await checker.run({ key: 'bench', text });
+const workerRuns = [];
+for (let run = 0; run < RUNS; run += 1) {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const ticker = setInterval(() => {}, 5);
+  delay.enable();
+  const times = [];
+  for (let i = 0; i < CHECKS; i += 1) {
+    started = performance.now();
+    await checker.run({ key: 'bench', text });
+    times.push(performance.now() - started);
+  }
+  delay.disable();
+  clearInterval(ticker);
+  workerRuns.push({ p50: median(times), p95: percentile(times, 95), stall: delay.max / 1e6 });
+}
+await checker.close();
+
 // ---- 2. The expansion -----------------------------------------------------------------------
 
 /** This thread's event-loop delay while `work` runs (a timer every 5 ms keeps the loop busy). */
@@ -185,6 +212,15 @@ console.log(
 );
 console.log(
   `  event loop's longest stall meanwhile: ${ms(med(checkRuns, 'stall'))} ms (worst run ${ms(Math.max(...checkRuns.map((r) => r.stall)))} ms)`,
+);
+console.log(
+  `\nthe same check in the style check's worker (the Check text page's way: the rules sent once, the text each time):`,
+);
+console.log(
+  `  per check, median of ${RUNS} runs of ${CHECKS}: p50 ${ms(med(workerRuns, 'p50'))} ms, p95 ${ms(med(workerRuns, 'p95'))} ms (worst run's p95 ${ms(Math.max(...workerRuns.map((r) => r.p95)))} ms)`,
+);
+console.log(
+  `  event loop's longest stall meanwhile: ${ms(med(workerRuns, 'stall'))} ms (worst run ${ms(Math.max(...workerRuns.map((r) => r.stall)))} ms)`,
 );
 console.log(`\nexpansion in the worker:`);
 console.log(

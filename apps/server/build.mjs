@@ -14,6 +14,8 @@ await build({
     { in: 'src/modules/competitor-search/crawler/page-parser.worker.ts', out: 'page-parser.worker' },
     // The brand voice's inflection (a profile's terms expanded to their forms), likewise.
     { in: 'src/lib/brand-voice/inflection.worker.ts', out: 'inflection.worker' },
+    // Its style check of long texts, likewise.
+    { in: 'src/lib/brand-voice/style-check.worker.ts', out: 'style-check.worker' },
   ],
   outdir: 'dist',
   bundle: true,

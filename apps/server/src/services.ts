@@ -127,6 +127,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
     async close() {
       await scheduler.stop();
       await inflection.close();
+      await brandVoice.close();
       await adapters.identityProvider.embedded?.stop();
       await adapters.close?.();
     },

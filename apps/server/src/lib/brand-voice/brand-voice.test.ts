@@ -8,7 +8,7 @@ import { users } from '../../db/schema/index';
 import { recordAiCall } from '../ai/ai-call-log';
 import { AppError } from '../app-error';
 import { brandPrompt } from './brand-prompt';
-import { createBrandVoice } from './brand-voice';
+import { createBrandVoice, INLINE_CHECK_CHARACTERS } from './brand-voice';
 import { createInflection } from './inflection';
 import { sql } from 'drizzle-orm';
 
@@ -144,6 +144,22 @@ describe('the brand voice', () => {
     });
     const brand = await voice.inForce();
     expect(brand.check('a.*b tak, ale axxb nie').findings.filter((f) => f.rule === 'banned')).toHaveLength(1);
+  });
+
+  it('checks a long text in its worker thread with the same findings as on the event loop', async () => {
+    const voice = createBrandVoice({ db: database.db, inflection });
+    try {
+      const paragraph = 'Tania oferta dla petenta, rozwiązanie szyte na miarę i deal advisory. ';
+      const text = paragraph.repeat(Math.ceil(INLINE_CHECK_CHARACTERS / paragraph.length) + 10);
+      expect(text.length).toBeGreaterThan(INLINE_CHECK_CHARACTERS);
+      const inWorker = await voice.checkText(text, 'paid-ads');
+      const inline = (await voice.inForce()).check(text, 'paid-ads');
+      expect(inWorker).toEqual(inline);
+      expect(inWorker.counts.name + inWorker.counts.preferred).toBeGreaterThan(200);
+      expect(inWorker.version).toBe((await voice.version('current'))!.version);
+    } finally {
+      await voice.close();
+    }
   });
 
   it('rolls each checked generation up per day and tool', async () => {

@@ -13,6 +13,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { brandProfileVersions, users } from '../../db/schema/index';
 import { AppError } from '../app-error';
+import { createBudgetedWorker } from '../budgeted-worker';
+import type { StyleCheckAnswer, StyleCheckRequest } from './style-check.worker';
 import { brandPrompt, BRAND_PROMPT_MAX_TOKENS, BRAND_PROMPT_SHARE, type BrandPrompt } from './brand-prompt';
 import type { ExpandedTerm, Inflection } from './inflection';
 import { checkStyle, compileStyleRules, type CompiledStyleRules, type StyleRules } from './style-check';
@@ -29,6 +31,13 @@ import { termIssues } from './term-limits';
 
 /** How long an instance uses the version it read before asking for the newest again. */
 export const BRAND_REFRESH_MS = 30_000;
+
+/**
+ * Texts up to this many characters are checked on the event loop (a generation's output: well
+ * under a millisecond); longer ones in the style check's worker thread (a 10,000-word text takes
+ * tens of milliseconds, bench/style-check.md).
+ */
+export const INLINE_CHECK_CHARACTERS = 10_000;
 
 /** The profile in force, ready to be sent and checked against. */
 export type BrandInForce = {
@@ -170,6 +179,11 @@ export function createBrandVoice({
   now = Date.now,
 }: BrandVoiceDeps) {
   let loaded: Loaded = { version: null, profile: null, forms: [], compiled: new Map() };
+  const checker = createBudgetedWorker<StyleCheckRequest, StyleCheckAnswer>({
+    script: new URL('./style-check.worker.ts', import.meta.url),
+    limits: { budgetMs: 5_000, idleMs: 60_000, maxMemoryMb: 256 },
+    failure: { subject: 'the text', error: (message) => new AppError(500, 'internal_error', message) },
+  });
   let readAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<Loaded> | null = null;
 
@@ -203,6 +217,28 @@ export function createBrandVoice({
   }
 
   const service = {
+    /**
+     * The style check of any text against the profile in force (the Check text page, every Check
+     * button): a long text in the worker thread, so the event loop never waits for it.
+     */
+    async checkText(text: string, target?: BrandTarget): Promise<StyleCheck> {
+      const brand = await service.inForce();
+      if (text.length <= INLINE_CHECK_CHARACTERS) return brand.check(text, target);
+      const { version, profile, forms } = loaded;
+      const key = `${version ?? 'none'}:${target ?? ''}`;
+      let answer = await checker.run({ key, text });
+      if (answer.type === 'need-rules') {
+        answer = await checker.run({ key, rules: styleRulesOf(profile, forms, target), text });
+      }
+      if (answer.type !== 'result') {
+        throw new AppError(500, 'internal_error', answer.type === 'error' ? answer.message : 'no rules');
+      }
+      return { ...answer.result, version };
+    },
+
+    /** Stops the style check's worker thread. */
+    close: () => checker.close(),
+
     /** The profile in force on this instance: read again after `refreshMs`, once for all callers. */
     async inForce(): Promise<BrandInForce> {
       if (now() - readAt < refreshMs) return inForceOf(loaded);

@@ -19,7 +19,7 @@ export const brandVoiceRoutes: FastifyPluginAsyncZod<{ brandVoice: BrandVoice }>
   app.post(
     brandVoicePaths.check,
     { schema: { body: styleCheckRequestSchema, response: { 200: styleCheckSchema } } },
-    async (req) => (await brandVoice.inForce()).check(req.body.text, req.body.target),
+    (req) => brandVoice.checkText(req.body.text, req.body.target),
   );
   app.get(
     brandVoicePaths.profile,
