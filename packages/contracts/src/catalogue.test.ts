@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findMarketArea, findTool, freeTools, marketAreas, toolSlugs, tools } from './catalogue';
 
 describe('tool catalogue', () => {
-  it('lists the ten tools in the order the spec gives', () => {
+  it("lists the ten tools in the order the spec gives, then the brand voice's Check text (issue 31)", () => {
     expect(tools.map((t) => t.slug)).toEqual([
       'social-media-post',
       'teaser-generator',
@@ -14,6 +14,7 @@ describe('tool catalogue', () => {
       'brief-creator',
       'marketing-converter',
       'campaign-audience-builder',
+      'brand-voice',
     ]);
     expect(tools.map((t) => t.slug)).toEqual([...toolSlugs]);
   });

@@ -26,6 +26,7 @@ export const toolSlugs = [
   'brief-creator',
   'marketing-converter',
   'campaign-audience-builder',
+  'brand-voice',
 ] as const;
 export type ToolSlug = (typeof toolSlugs)[number];
 
@@ -48,6 +49,8 @@ export const tools: readonly Tool[] = [
   tool('brief-creator', 'Brief creator', 'Build a marketing brief in a chat.'),
   tool('marketing-converter', 'Marketing converter', 'Turn WebVTT captions into SRT subtitles.'),
   tool('campaign-audience-builder', 'Campaign audience builder', 'Segments and reports from the CRM.'),
+  // Issue 31: the brand voice's 'Check text' page, beside the spec's ten tools.
+  tool('brand-voice', 'Check text', 'Check any text against the brand voice and style guide.'),
 ];
 
 export const freeTools: readonly Tool[] = tools.filter((t) => !t.authRequired);

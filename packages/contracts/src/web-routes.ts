@@ -23,6 +23,7 @@ export const webRoutePatterns = [
   '/tools/marketing-converter',
   '/tools/campaign-audience-builder',
   '/tools/campaign-audience-builder/report',
+  '/tools/brand-voice',
   '/campaigns',
   '/campaigns/:campaignId',
   '/how-to-use',

@@ -61,6 +61,7 @@ export async function preloadRoute(pathname: string): Promise<void> {
 
 const AdminRoute = lazyPage(() => import('./routes/admin'), 'AdminRoute');
 const ArticleRoute = lazyPage(() => import('./routes/article'), 'ArticleRoute');
+const BrandVoiceRoute = lazyPage(() => import('./routes/brand-voice'), 'BrandVoiceRoute');
 const BriefCreatorRoute = lazyPage(() => import('./routes/brief-creator'), 'BriefCreatorRoute');
 const BriefCreatorFinishedRoute = lazyPage(
   () => import('./routes/brief-creator-finished'),
@@ -122,6 +123,7 @@ const gatedPages: RouteObject[] = [
   lazyRoute('/tools/marketing-converter', MarketingConverterRoute),
   lazyRoute('/tools/campaign-audience-builder', CampaignAudienceBuilderRoute),
   lazyRoute('/tools/campaign-audience-builder/report', CampaignAudienceBuilderReportRoute),
+  lazyRoute('/tools/brand-voice', BrandVoiceRoute),
   lazyRoute('/campaigns', CampaignsRoute),
   lazyRoute('/campaigns/:campaignId', CampaignRoute),
   lazyRoute('/how-to-use', HowToUseRoute),

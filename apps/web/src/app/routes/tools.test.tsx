@@ -9,14 +9,15 @@ import { renderRoute } from '@/testing/render-route';
 serveApi();
 
 describe('tools menu', () => {
-  it('lists all ten tools in catalogue order with name, photo, summary and link', async () => {
+  it("lists every tool (the spec's ten and Check text) in catalogue order with name, photo, summary and link", async () => {
     renderRoute('/tools');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tools' })).toBeVisible();
     // Pages load on demand: the title is set once the page's effect has run.
     await waitFor(() => expect(document.title).toBe('Tools · GEM'));
 
     const items = within(screen.getByRole('list', { name: 'All tools' })).getAllByRole('listitem');
-    expect(items).toHaveLength(10);
+    expect(items).toHaveLength(tools.length);
+    expect(tools).toHaveLength(11);
     items.forEach((item, index) => {
       const tool = tools[index]!;
       expect(within(item).getByRole('link', { name: tool.name })).toHaveAttribute(
