@@ -115,6 +115,7 @@ export function createServices({ config, database, adapters, log, metrics, now }
       db,
       config,
       ai,
+      brandVoice,
       adapters,
       scheduler,
       log: log.child({ module: 'admin' }),

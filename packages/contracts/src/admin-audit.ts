@@ -26,11 +26,12 @@ export const auditActionNames = [
   'price.removed',
   'audit.retention-set',
   'audit.purged',
+  'brand-voice.saved',
 ] as const;
 export type AuditActionName = (typeof auditActionNames)[number];
 
 /** The kinds the filter offers: every action whose name starts with the kind and a dot. */
-export const auditKinds = ['sign-in', 'access', 'allowance', 'price', 'audit'] as const;
+export const auditKinds = ['sign-in', 'access', 'allowance', 'price', 'audit', 'brand-voice'] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
 /** What each action is called on the page. */
@@ -49,6 +50,7 @@ export const auditActionLabels: Record<AuditActionName, string> = {
   'price.removed': 'Model price removed',
   'audit.retention-set': 'Audit retention set',
   'audit.purged': 'Old audit entries removed',
+  'brand-voice.saved': 'Brand profile saved',
 };
 
 export const auditKindLabels: Record<AuditKind, string> = {
@@ -57,6 +59,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   allowance: 'Allowances',
   price: 'Prices',
   audit: 'The audit log',
+  'brand-voice': 'Brand voice',
 };
 
 /** Entries per page ('Load more' asks for the next). */

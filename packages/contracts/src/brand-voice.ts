@@ -138,12 +138,38 @@ export const brandProfileSchema = z.object({
 });
 export type BrandProfile = z.infer<typeof brandProfileSchema>;
 
-/** What a save sends: the profile and, optionally, what changed in words. */
-export const brandProfileSaveSchema = z.object({
-  profile: brandProfileSchema,
-  note: optionalLine('The note', 300).optional(),
-});
+/**
+ * What a save sends: the profile, optionally what changed in words, and the version the editor
+ * started from (null: none saved yet). A save on a version someone has replaced since is refused
+ * (409), so nobody undoes another administrator's save without seeing it.
+ */
+export const brandProfileSaveSchema = z
+  .object({
+    profile: brandProfileSchema,
+    note: optionalLine('The note', 300).optional(),
+    basedOn: z
+      .number({ error: 'Say which version the changes start from (null for none).' })
+      .int({ error: 'Say which version the changes start from (null for none).' })
+      .min(1, { error: 'Say which version the changes start from (null for none).' })
+      .nullable(),
+  })
+  .superRefine((save, ctx) => {
+    // Each list has its own limit; together they may hold MAX_PROFILE_TERMS terms.
+    const count = profileTerms(save.profile).length;
+    if (count > MAX_PROFILE_TERMS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['profile'],
+        message: `A profile holds at most ${formatCount(MAX_PROFILE_TERMS)} terms (banned and preferred terms, the words they replace and names together); this one has ${formatCount(count)}.`,
+      });
+    }
+  });
 export type BrandProfileSave = z.infer<typeof brandProfileSaveSchema>;
+
+/** How large a save's request may be, in bytes: a full profile (1,000 terms with their reasons) fits. */
+export const BRAND_PROFILE_BODY_LIMIT = 1_800_000;
+/** What a save larger than that is told. */
+export const BRAND_PROFILE_TOO_LARGE_MESSAGE = `The brand profile is too large to save (at most 1.8 MB). A profile holds at most ${formatCount(MAX_PROFILE_TERMS)} terms: remove some, then save again.`;
 
 /** Every term of a profile, in one list: what MAX_PROFILE_TERMS counts. */
 export function profileTerms(profile: BrandProfile): string[] {
@@ -180,6 +206,15 @@ export type BrandVersion = z.infer<typeof brandVersionSchema>;
 /** The profile in force, or none saved yet (the check then has the house's typography only). */
 export const brandProfileResponseSchema = z.object({ current: brandVersionSchema.nullable() });
 export type BrandProfileResponse = z.infer<typeof brandProfileResponseSchema>;
+
+/** The version in GET /api/admin/brand-voice/versions/:version. */
+export const brandVersionParamsSchema = z.object({
+  version: z.coerce
+    .number({ error: 'Give the version as a whole number, e.g. 3.' })
+    .int({ error: 'Give the version as a whole number, e.g. 3.' })
+    .min(1, { error: 'Versions are numbered from 1.' })
+    .max(2_147_483_647, { error: 'There is no such version.' }),
+});
 
 export const brandVersionsResponseSchema = z.object({ items: z.array(brandVersionSummarySchema) });
 export type BrandVersionsResponse = z.infer<typeof brandVersionsResponseSchema>;

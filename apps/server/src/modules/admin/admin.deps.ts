@@ -2,6 +2,7 @@ import type { AppAdapters } from '../../adapters';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { AiPlatform } from '../../lib/ai/ai-platform';
+import type { BrandVoice } from '../../lib/brand-voice/brand-voice';
 import type { Log } from '../../lib/logger';
 import type { Scheduler } from '../../lib/scheduler';
 
@@ -10,6 +11,8 @@ export type AdminDeps = {
   db: Db;
   config: Config;
   ai: AiPlatform;
+  /** The brand profile's versions (services.ts's, the one every generator reads). */
+  brandVoice: BrandVoice;
   adapters: AppAdapters;
   scheduler: Scheduler;
   log: Pick<Log, 'error' | 'warn' | 'info'>;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAccessRoutes } from './admin-access.routes';
 import { adminAllowancesRoutes } from './admin-allowances.routes';
+import { adminBrandVoiceRoutes } from './admin-brand-voice.routes';
 import { adminAuditRoutes } from './admin-audit.routes';
 import { adminIntegrationsRoutes } from './admin-integrations.routes';
 import { adminUsageRoutes } from './admin-usage.routes';
@@ -13,4 +14,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: Admin }> = async (app, 
   await app.register(adminAllowancesRoutes, { service: admin.allowances });
   await app.register(adminAuditRoutes, { service: admin.audit });
   await app.register(adminIntegrationsRoutes, { service: admin.integrations });
+  await app.register(adminBrandVoiceRoutes, { service: admin.brandVoice });
 };

@@ -1,5 +1,6 @@
 import { createAdminAccess } from './admin-access.service';
 import { createAdminAllowances } from './admin-allowances.service';
+import { createAdminBrandVoice } from './admin-brand-voice.service';
 import { createAdminAudit } from './admin-audit.service';
 import { createAdminIntegrations } from './admin-integrations.service';
 import { createAdminUsage } from './admin-usage.service';
@@ -13,6 +14,7 @@ export function createAdmin(deps: AdminDeps) {
     allowances: createAdminAllowances(deps),
     audit: createAdminAudit(deps),
     integrations: createAdminIntegrations(deps),
+    brandVoice: createAdminBrandVoice(deps),
   };
 }
 
