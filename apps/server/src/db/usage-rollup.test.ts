@@ -8,8 +8,9 @@ import { rowsOf } from './rows';
 import { users } from './schema/index';
 
 /**
- * The usage rollups (migration 0020): kept by a trigger as each generation is recorded, so every
- * figure of the usage page is the sum of its records, and latency falls in the right bucket.
+ * The usage rollups (migrations 0020 and 0021): kept by triggers as generations are recorded,
+ * changed or removed, so every figure of the usage page is the sum of its records, and latency
+ * falls in the right bucket.
  */
 
 let database: Database;
@@ -116,6 +117,57 @@ describe('the usage rollups', () => {
     expect(counted[0]!.n).toBe(recorded[0]!.n);
   });
 
+  it('equal a direct aggregate of the records, every one of them, after inserts, updates and deletes', async () => {
+    const expectAllEqual = async (when: string) => {
+      for (const [table, rollup, direct] of rollupChecks) {
+        const [a, b] = await Promise.all([rowsOf(database.db, rollup), rowsOf(database.db, direct)]);
+        expect(a, `${table} ${when}`).toEqual(b);
+      }
+    };
+    await expectAllEqual('at first');
+
+    // Many records in one statement, over a week's edge (Sunday 2026-11-22 / Monday 2026-11-23).
+    await database.db.execute(sql`insert into generations (user_id, generator, input, model, prompt_tokens,
+        completion_tokens, latency_ms, outcome, error_code, created_at)
+      select case when i % 3 = 0 then ${bob}::uuid else ${alice}::uuid end,
+        (array['article', 'paid-ads', 'teaser-generator'])[1 + i % 3],
+        '{}'::jsonb, case when i % 5 = 0 then null else 'gpt-' || (i % 2) end,
+        case when i % 7 = 0 then null else i * 3 end, case when i % 7 = 0 then null else i end,
+        40 + i * 97, case when i % 7 = 0 then 'failed' when i % 11 = 0 then 'cancelled' else 'succeeded' end,
+        case when i % 7 = 0 then 'ai_timeout' when i % 11 = 0 then 'client_closed' end,
+        timestamptz '2026-11-22T20:00:00Z' + i * interval '17 minutes'
+      from generate_series(1, 60) as i`);
+    await expectAllEqual('after a statement of many records');
+
+    // Updates of every kind: tokens, ending, model, latency, day (and week), person, tool.
+    await database.db.execute(sql`update generations set prompt_tokens = coalesce(prompt_tokens, 0) + 5
+      where generator = 'article'`);
+    await expectAllEqual('after tokens changed');
+    await database.db.execute(sql`update generations set outcome = 'failed', error_code = 'ai_busy',
+      model = null, latency_ms = latency_ms * 3 where generator = 'paid-ads' and latency_ms > 2000`);
+    await expectAllEqual('after endings, models and latencies changed');
+    await database.db.execute(sql`update generations set created_at = created_at - interval '1 day'
+      where latency_ms % 2 = 0`);
+    await expectAllEqual('after days (and weeks) changed');
+    await database.db.execute(sql`update generations set user_id = ${bob}, generator = 'summarize'
+      where user_id = ${alice} and outcome = 'cancelled'`);
+    await expectAllEqual('after people and tools changed');
+    await database.db.execute(sql`update generations set latency_ms = latency_ms where false`);
+    await expectAllEqual('after an update of nothing');
+
+    // Deletes: some records, then every record of a day.
+    await database.db.execute(sql`delete from generations where latency_ms % 3 = 0`);
+    await expectAllEqual('after some records were deleted');
+    await database.db.execute(sql`delete from generations
+      where (created_at at time zone 'UTC')::date = date '2026-11-23'`);
+    await expectAllEqual('after a day was deleted');
+    const emptied = await rowsOf<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from usage_tool_daily where day = date '2026-11-23'`,
+    );
+    expect(emptied[0]!.n).toBe(0);
+  });
+
   it('go with the user when the user is forgotten', async () => {
     await database.db.execute(sql`delete from users where id = ${bob}`);
     const left = await rowsOf<{ n: number }>(
@@ -123,5 +175,67 @@ describe('the usage rollups', () => {
       sql`select count(*)::int as n from usage_daily where user_id = ${bob}`,
     );
     expect(left[0]!.n).toBe(0);
+    // The rollups without the person no longer count the forgotten person's records either.
+    for (const [table, rollup, direct] of rollupChecks) {
+      const [a, b] = await Promise.all([rowsOf(database.db, rollup), rowsOf(database.db, direct)]);
+      expect(a, table).toEqual(b);
+    }
   });
 });
+
+/** Each rollup as it is kept, and the same figures aggregated from the records, in one order. */
+const rollupChecks: [string, ReturnType<typeof sql>, ReturnType<typeof sql>][] = [
+  [
+    'usage_daily',
+    sql`select day::text as day, user_id, tool, model, outcome, error_code, generations,
+        prompt_tokens::int as prompt, completion_tokens::int as completion, latency_ms_sum::int as latency
+      from usage_daily order by 1, 2, 3, 4, 5, 6`,
+    sql`select (created_at at time zone 'UTC')::date::text as day, user_id, generator as tool,
+        coalesce(model, '') as model, outcome, coalesce(error_code, '') as error_code,
+        count(*)::int as generations, coalesce(sum(prompt_tokens), 0)::int as prompt,
+        coalesce(sum(completion_tokens), 0)::int as completion, sum(latency_ms)::int as latency
+      from generations group by 1, 2, 3, 4, 5, 6 order by 1, 2, 3, 4, 5, 6`,
+  ],
+  [
+    'usage_latency_daily',
+    sql`select day::text as day, user_id, tool, bucket::int as bucket, generations
+      from usage_latency_daily order by 1, 2, 3, 4`,
+    sql`select (created_at at time zone 'UTC')::date::text as day, user_id, generator as tool,
+        gem_latency_bucket(latency_ms)::int as bucket, count(*)::int as generations
+      from generations group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  ],
+  [
+    'usage_tool_daily',
+    sql`select day::text as day, tool, model, outcome, error_code, generations,
+        prompt_tokens::int as prompt, completion_tokens::int as completion, latency_ms_sum::int as latency
+      from usage_tool_daily order by 1, 2, 3, 4, 5`,
+    sql`select (created_at at time zone 'UTC')::date::text as day, generator as tool,
+        coalesce(model, '') as model, outcome, coalesce(error_code, '') as error_code,
+        count(*)::int as generations, coalesce(sum(prompt_tokens), 0)::int as prompt,
+        coalesce(sum(completion_tokens), 0)::int as completion, sum(latency_ms)::int as latency
+      from generations group by 1, 2, 3, 4, 5 order by 1, 2, 3, 4, 5`,
+  ],
+  [
+    'usage_tool_latency_daily',
+    sql`select tool, day::text as day, bucket::int as bucket, generations
+      from usage_tool_latency_daily order by 1, 2, 3`,
+    // Tool '' counts every tool.
+    sql`select t.tool, (g.created_at at time zone 'UTC')::date::text as day,
+        gem_latency_bucket(g.latency_ms)::int as bucket, count(*)::int as generations
+      from generations g cross join lateral (values (g.generator), ('')) t(tool)
+      group by 1, 2, 3 order by 1, 2, 3`,
+  ],
+  [
+    'usage_person_weekly',
+    sql`select week::text as week, user_id, tool, model, generations, failed, cancelled,
+        prompt_tokens::int as prompt, completion_tokens::int as completion
+      from usage_person_weekly order by 1, 2, 3, 4`,
+    // The Monday of the record's ISO week (UTC).
+    sql`select date_trunc('week', created_at at time zone 'UTC')::date::text as week, user_id,
+        generator as tool, coalesce(model, '') as model, count(*)::int as generations,
+        (count(*) filter (where outcome = 'failed'))::int as failed,
+        (count(*) filter (where outcome = 'cancelled'))::int as cancelled,
+        coalesce(sum(prompt_tokens), 0)::int as prompt, coalesce(sum(completion_tokens), 0)::int as completion
+      from generations group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  ],
+];

@@ -93,7 +93,72 @@ export const usageLatencyDaily = pgTable(
     bucket: smallint('bucket').notNull(),
     generations: integer('generations').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.day, t.userId, t.tool, t.bucket] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.userId, t.tool, t.bucket] }),
+    // A person's buckets (the person filter), and a table row's days (migration 0021).
+    index('usage_latency_daily_user_tool_day_idx').on(t.userId, t.tool, t.day),
+  ],
+);
+
+/**
+ * Usage per UTC day, tool, model and ending, without the person (migration 0021): a few dozen
+ * rows a day whatever the number of people, for the usage page's totals, series, models and
+ * failures when no person is chosen. Kept by the same triggers as usage_daily.
+ */
+export const usageToolDaily = pgTable(
+  'usage_tool_daily',
+  {
+    day: date('day').notNull(),
+    tool: text('tool').notNull(),
+    model: text('model').notNull().default(''),
+    outcome: text('outcome').notNull(),
+    errorCode: text('error_code').notNull().default(''),
+    generations: integer('generations').notNull().default(0),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
+    latencyMsSum: bigint('latency_ms_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.tool, t.model, t.outcome, t.errorCode] })],
+);
+
+/**
+ * Latency histogram per UTC day and tool, without the person (migration 0021); tool '' counts
+ * every tool, so the page's p50 and p95 read one row per bucket a day.
+ */
+export const usageToolLatencyDaily = pgTable(
+  'usage_tool_latency_daily',
+  {
+    day: date('day').notNull(),
+    tool: text('tool').notNull(),
+    bucket: smallint('bucket').notNull(),
+    generations: integer('generations').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tool, t.day, t.bucket] })],
+);
+
+/**
+ * Usage per ISO week (its Monday, UTC), person, tool and model (migration 0021): the top users
+ * and the weekly table read whole weeks here and only the range's cut weeks from usage_daily.
+ */
+export const usagePersonWeekly = pgTable(
+  'usage_person_weekly',
+  {
+    week: date('week').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    model: text('model').notNull().default(''),
+    generations: integer('generations').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId, t.tool, t.model] }),
+    index('usage_person_weekly_user_week_idx').on(t.userId, t.week),
+  ],
 );
 
 /** A person's own monthly token allowance, over the default (admin_settings). */

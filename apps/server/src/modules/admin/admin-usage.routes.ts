@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   adminPaths,
   modelPriceSchema,
@@ -29,12 +30,13 @@ export const adminUsageRoutes: FastifyPluginAsyncZod<{ service: AdminUsage }> = 
     (req) => service.usage(req.query),
   );
 
+  // The file is streamed as its rows are read, never held whole in memory.
   app.get(adminPaths.usageCsv, { schema: { querystring: usageQuerySchema } }, async (req, reply) => {
-    const { fileName, body } = await service.usageCsv(req.query);
+    const { fileName, body } = service.usageCsv(req.query);
     return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${fileName}"`)
-      .send(body);
+      .send(Readable.from(body));
   });
 
   app.get(

@@ -13,6 +13,7 @@ import {
   type UsagePeriod,
   type UsageResponse,
   type UsageRow,
+  weekStartOf,
 } from '@gem/contracts/admin-usage';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql, type SQL } from 'drizzle-orm';
@@ -24,10 +25,17 @@ import type { AdminDeps } from './admin.deps';
 
 /**
  * The admin area's usage (issue 30): every figure is read from the rollups the database keeps as
- * each generation is recorded (`usage_daily`, `usage_latency_daily`, migration 0020), never by
- * scanning the records, so a year of a busy GEM still answers in milliseconds (bench/admin-usage.md).
+ * each generation is recorded (migrations 0020 and 0021), never by scanning the records:
+ * - the totals, series, models, failures and latency from the rollups without the person
+ *   (`usage_tool_daily`, `usage_tool_latency_daily`: a few dozen rows a day), or, for one
+ *   person, from theirs (`usage_daily`, `usage_latency_daily`, by their index);
+ * - the people (top users, the filter's choices) from whole weeks (`usage_person_weekly`) and
+ *   only the range's cut weeks from `usage_daily`;
+ * - the table a period at a time: how many rows each period has, then the newest periods' rows
+ *   only, each with p50/p95 from its own latency buckets; the CSV streams period after period.
  * Only the drill-down reads `generations`, a page at a time by index, to show which records a
  * figure is made of. The cost is an estimate: tokens / 1,000 × the model's current price.
+ * Timings: bench/admin-usage.md.
  */
 
 /** The usage page's question, as the route has checked it. */
@@ -56,6 +64,8 @@ export type PriceActor = { userId: string; email: string | null; ip: string | nu
 
 /** The range when none is given: the last 30 days, today (UTC) included. */
 const DEFAULT_RANGE_DAYS = 30;
+/** Table rows the CSV reads per statement (whole periods, so a few more). */
+const CSV_BATCH_ROWS = 2000;
 
 type Figures = {
   generations: number;
@@ -67,25 +77,54 @@ type Figures = {
   unpricedTokens: number;
 };
 
-/**
- * The figures of a group of rollup rows `u` joined to their model's price `p`. Every sum is cast
- * to float8 so both drivers answer numbers (bigint and numeric come back as strings).
- */
-const figures = sql`
-  sum(u.generations)::float8 as "generations",
-  coalesce(sum(u.generations) filter (where u.outcome = 'failed'), 0)::float8 as "failed",
-  coalesce(sum(u.generations) filter (where u.outcome = 'cancelled'), 0)::float8 as "cancelled",
+/** The figures every sum below answers; float8 so both drivers answer numbers (bigint and numeric come back as strings). */
+const costAndTokens = sql`
   sum(u.prompt_tokens)::float8 as "promptTokens",
   sum(u.completion_tokens)::float8 as "completionTokens",
   (sum(u.prompt_tokens * p.input_per_1k + u.completion_tokens * p.output_per_1k) / 1000)::float8 as "cost",
   coalesce(sum(u.prompt_tokens + u.completion_tokens) filter (where p.model is null), 0)::float8 as "unpricedTokens"`;
 
-/** The rollups with their model's price, if it has one. */
-const usageWithPrices = sql`usage_daily u left join model_prices p on p.model = u.model`;
+/** The figures of a person's rows `u` (personRows: failed and cancelled counted in columns). */
+const personFigures = sql`
+  sum(u.generations)::float8 as "generations",
+  sum(u.failed)::float8 as "failed",
+  sum(u.cancelled)::float8 as "cancelled",
+  ${costAndTokens}`;
+
+/** Counts and tokens of rollup rows `u` with an outcome each (usage_tool_daily, usage_daily); the cost is priced after. */
+const outcomeCounts = sql`
+  sum(u.generations)::float8 as "generations",
+  coalesce(sum(u.generations) filter (where u.outcome = 'failed'), 0)::float8 as "failed",
+  coalesce(sum(u.generations) filter (where u.outcome = 'cancelled'), 0)::float8 as "cancelled",
+  sum(u.prompt_tokens)::float8 as "promptTokens",
+  sum(u.completion_tokens)::float8 as "completionTokens"`;
+
+/** Counts and tokens of a person's rows `u` (personRows); the cost is priced after. */
+const personCounts = sql`
+  sum(u.generations)::float8 as "generations",
+  sum(u.failed)::float8 as "failed",
+  sum(u.cancelled)::float8 as "cancelled",
+  sum(u.prompt_tokens)::float8 as "promptTokens",
+  sum(u.completion_tokens)::float8 as "completionTokens"`;
+
+type Counts = Omit<Figures, 'cost' | 'unpricedTokens'>;
+
+/** A model's counts with their estimated cost, at the model's price if it has one. */
+function priced(c: Counts, price: ModelPrice | undefined): Figures {
+  const tokens = c.promptTokens + c.completionTokens;
+  return {
+    generations: c.generations,
+    failed: c.failed,
+    cancelled: c.cancelled,
+    promptTokens: c.promptTokens,
+    completionTokens: c.completionTokens,
+    cost: price ? (c.promptTokens * price.inputPer1k + c.completionTokens * price.outputPer1k) / 1000 : null,
+    unpricedTokens: price ? 0 : tokens,
+  };
+}
 
 /** A day's period: itself, or the Monday of its ISO week (date arithmetic, whatever the session's time zone). */
-const periodOf = (by: UsagePeriod, day: SQL) =>
-  by === 'week' ? sql`(${day} - (extract(isodow from ${day})::int - 1))` : day;
+const periodOf = (by: UsagePeriod, day: SQL) => (by === 'week' ? sql`gem_week_of(${day})` : day);
 
 const emptyFigures = (): Figures => ({
   generations: 0,
@@ -108,6 +147,16 @@ function addFigures(into: Figures, f: Figures): Figures {
   return into;
 }
 
+const figuresOf = (g: Figures): Figures => ({
+  generations: g.generations,
+  failed: g.failed,
+  cancelled: g.cancelled,
+  promptTokens: g.promptTokens,
+  completionTokens: g.completionTokens,
+  cost: g.cost,
+  unpricedTokens: g.unpricedTokens,
+});
+
 const personOf = (r: { userId: string; email: string | null; name: string | null }): AdminPerson => ({
   userId: r.userId,
   email: r.email,
@@ -115,6 +164,63 @@ const personOf = (r: { userId: string; email: string | null; name: string | null
 });
 
 const msOf = (bucket: number | null) => (bucket === null ? null : latencyOfBucket(bucket));
+const minDay = (a: string, b: string) => (a < b ? a : b);
+const maxDay = (a: string, b: string) => (a > b ? a : b);
+
+/**
+ * A range of days as whole ISO weeks (`weeks`, their Mondays, or null) and the days before and
+ * after them that only part of their week is in (`days`).
+ */
+export function weekCover(from: string, to: string) {
+  const first = weekStartOf(from) === from ? from : addDays(weekStartOf(from), 7);
+  const last = addDays(weekStartOf(to), 6) === to ? weekStartOf(to) : addDays(weekStartOf(to), -7);
+  if (first > last) return { weeks: null, days: [[from, to]] as [string, string][] };
+  const days: [string, string][] = [];
+  if (from < first) days.push([from, addDays(first, -1)]);
+  if (addDays(last, 6) < to) days.push([addDays(last, 7), to]);
+  return { weeks: [first, last] as [string, string], days };
+}
+
+/** The people and tools filters as conditions on a rollup `alias`. */
+function narrowed(alias: string, filter: { userId?: string; tool?: string }): SQL[] {
+  const a = sql.raw(alias);
+  const parts: SQL[] = [];
+  if (filter.userId !== undefined) parts.push(sql`${a}.user_id = ${filter.userId}::uuid`);
+  if (filter.tool !== undefined) parts.push(sql`${a}.tool = ${filter.tool}`);
+  return parts;
+}
+
+const and = (parts: SQL[]) => sql.join(parts, sql` and `);
+
+/**
+ * A person's usage between two days as rows of (period, user_id, tool, model, generations,
+ * failed, cancelled, prompt_tokens, completion_tokens): per day from usage_daily, or per week
+ * from usage_person_weekly for whole weeks and usage_daily for the cut weeks' days.
+ */
+function personRows(
+  by: UsagePeriod,
+  from: string,
+  to: string,
+  filter: { userId?: string; tool?: string },
+): SQL {
+  const daily = (a: string, b: string) => sql`
+    select ${periodOf(by, sql`d.day`)} as period, d.user_id, d.tool, d.model, d.generations,
+      case when d.outcome = 'failed' then d.generations else 0 end as failed,
+      case when d.outcome = 'cancelled' then d.generations else 0 end as cancelled,
+      d.prompt_tokens, d.completion_tokens
+    from usage_daily d
+    where ${and([sql`d.day between ${a}::date and ${b}::date`, ...narrowed('d', filter)])}`;
+  if (by === 'day') return daily(from, to);
+  const { weeks, days } = weekCover(from, to);
+  const parts = days.map(([a, b]) => daily(a, b));
+  if (weeks)
+    parts.push(sql`
+      select w.week as period, w.user_id, w.tool, w.model, w.generations, w.failed, w.cancelled,
+        w.prompt_tokens, w.completion_tokens
+      from usage_person_weekly w
+      where ${and([sql`w.week between ${weeks[0]}::date and ${weeks[1]}::date`, ...narrowed('w', filter)])}`);
+  return sql.join(parts, sql` union all `);
+}
 
 const CSV_HEADER = [
   'Period start',
@@ -133,6 +239,27 @@ const CSV_HEADER = [
   'p95 latency ms (≈)',
 ];
 
+/** A cell that starts with =, +, -, @ is not run as a formula when a spreadsheet opens it. */
+const csvOf = (records: string[][]) =>
+  stringify(records, { escape_formulas: true, record_delimiter: 'windows' });
+
+const csvRecord = (r: UsageRow) => [
+  r.periodStart,
+  r.periodEnd,
+  r.user.email ?? '',
+  r.user.name ?? '',
+  r.tool,
+  String(r.generations),
+  String(r.failed),
+  String(r.cancelled),
+  String(r.promptTokens),
+  String(r.completionTokens),
+  r.cost === null ? '' : r.cost.toFixed(4),
+  String(r.unpricedTokens),
+  r.p50Ms === null ? '' : String(r.p50Ms),
+  r.p95Ms === null ? '' : String(r.p95Ms),
+];
+
 export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
   /** The range asked for, or the last 30 days. */
   function rangeOf(filter: { from?: string; to?: string }) {
@@ -141,94 +268,155 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
     return { from, to };
   }
 
-  /** The rollup rows of the range and filters (alias `alias`). */
-  function where(alias: string, from: string, to: string, filter: { userId?: string; tool?: string }) {
-    const a = sql.raw(alias);
-    const parts = [sql`${a}.day between ${from}::date and ${to}::date`];
-    if (filter.userId !== undefined) parts.push(sql`${a}.user_id = ${filter.userId}::uuid`);
-    if (filter.tool !== undefined) parts.push(sql`${a}.tool = ${filter.tool}`);
-    return sql.join(parts, sql` and `);
+  /** The table's periods, newest first, with how many rows (people × tools) each has. */
+  function periodCounts(filter: UsageFilter, from: string, to: string) {
+    return rowsOf<{ period: string; n: number }>(
+      db,
+      sql`select r.period::text as "period", count(*)::int as "n"
+        from (select u.period from (${personRows(filter.by, from, to, filter)}) u group by u.period, u.user_id, u.tool) r
+        group by 1 order by 1 desc`,
+    );
   }
 
   /**
-   * One row per period, person and tool with p50 and p95 from the latency buckets (nearest rank,
-   * as quantileBucket in contracts), newest period first, most tokens first; `limit` or all.
+   * The table's rows of the periods from `first` to `last` (a period's first day), newest period
+   * first, most tokens first; `limit` or all of them. Each with p50 and p95 from its latency
+   * buckets (nearest rank, as quantileBucket in contracts): for a page, each row's own buckets by
+   * index; for all of them (the CSV), the periods' buckets in one pass, ranked here.
    */
   async function tableRows(
     filter: UsageFilter,
+    from: string,
+    to: string,
+    [first, last]: [string, string],
     limit: number | null,
-  ): Promise<{ rows: UsageRow[]; count: number }> {
-    const { from, to } = rangeOf(filter);
-    const period = periodOf(filter.by, sql`u.day`);
-    const latencyPeriod = periodOf(filter.by, sql`l.day`);
-    const rows = await rowsOf<
-      Figures & {
-        period: string;
-        userId: string;
-        email: string | null;
-        name: string | null;
-        tool: string;
-        p50: number | null;
-        p95: number | null;
-        rowCount: number;
-      }
-    >(
-      db,
-      sql`with r as (
-          select ${period} as period, u.user_id, u.tool, ${figures},
-            sum(u.prompt_tokens + u.completion_tokens) as tokens
-          from ${usageWithPrices}
-          where ${where('u', from, to, filter)}
-          group by 1, 2, 3
-        ), page as (
-          select r.*, count(*) over () as row_count from r
-          order by r.period desc, r.tokens desc, r.user_id, r.tool
-          ${limit === null ? sql`` : sql`limit ${limit}`}
-        ), buckets as (
-          select ${latencyPeriod} as period, l.user_id, l.tool, l.bucket, sum(l.generations) as n
-          from usage_latency_daily l
-          where ${where('l', from, to, filter)}
-            and (${latencyPeriod}, l.user_id, l.tool) in (select period, user_id, tool from page)
-          group by 1, 2, 3, 4
-        ), ranked as (
-          select period, user_id, tool, bucket,
-            sum(n) over (partition by period, user_id, tool order by bucket) as seen,
-            sum(n) over (partition by period, user_id, tool) as total
-          from buckets
-        ), pct as (
-          select period, user_id, tool,
-            min(bucket) filter (where seen >= greatest(1, ceil(0.5 * total))) as p50,
-            min(bucket) filter (where seen >= greatest(1, ceil(0.95 * total))) as p95
-          from ranked group by 1, 2, 3
-        )
-        select page.period::text as "period", page.user_id as "userId", us.email as "email",
-          us.display_name as "name", page.tool as "tool", page.generations as "generations",
-          page.failed as "failed", page.cancelled as "cancelled", page."promptTokens",
-          page."completionTokens", page.cost as "cost", page."unpricedTokens",
-          pct.p50::int as "p50", pct.p95::int as "p95", page.row_count::int as "rowCount"
-        from page
-        join users us on us.id = page.user_id
-        left join pct on pct.period = page.period and pct.user_id = page.user_id and pct.tool = page.tool
-        order by page.period desc, page.tokens desc, page.user_id, page.tool`,
-    );
-    return {
-      count: rows[0]?.rowCount ?? 0,
-      rows: rows.map((r) => ({
-        periodStart: r.period < from ? from : r.period,
-        periodEnd: filter.by === 'week' ? minDay(addDays(r.period, 6), to) : r.period,
-        user: personOf(r),
-        tool: r.tool,
-        generations: r.generations,
-        failed: r.failed,
-        cancelled: r.cancelled,
-        promptTokens: r.promptTokens,
-        completionTokens: r.completionTokens,
-        cost: r.cost,
-        unpricedTokens: r.unpricedTokens,
-        p50Ms: msOf(r.p50),
-        p95Ms: msOf(r.p95),
-      })),
+  ): Promise<UsageRow[]> {
+    const a = maxDay(from, first);
+    const b = minDay(to, filter.by === 'week' ? addDays(last, 6) : last);
+    const span = filter.by === 'week' ? 6 : 0;
+    type Row = Figures & {
+      period: string;
+      userId: string;
+      email: string | null;
+      name: string | null;
+      tool: string;
+      p50: number | null;
+      p95: number | null;
     };
+    const grouped = sql`
+      select u.period, u.user_id, u.tool, ${personFigures},
+        sum(u.prompt_tokens + u.completion_tokens) as tokens
+      from (${personRows(filter.by, a, b, filter)}) u left join model_prices p on p.model = u.model
+      group by 1, 2, 3`;
+    const columns = sql`page.period::text as "period", page.user_id as "userId", us.email as "email",
+      us.display_name as "name", page.tool as "tool", page.generations as "generations",
+      page.failed as "failed", page.cancelled as "cancelled", page."promptTokens",
+      page."completionTokens", page.cost as "cost", page."unpricedTokens"`;
+    let rows: Row[];
+    if (limit !== null) {
+      rows = await rowsOf<Row>(
+        db,
+        sql`with page as (
+            ${grouped} order by 1 desc, tokens desc, 2, 3 limit ${limit}
+          ), buckets as (
+            -- Each row's own buckets, by the (user_id, tool, day) index.
+            select page.period, page.user_id, page.tool, l.bucket,
+              sum(l.n) over (partition by page.period, page.user_id, page.tool order by l.bucket) as seen,
+              sum(l.n) over (partition by page.period, page.user_id, page.tool) as total
+            from page cross join lateral (
+              select l.bucket, sum(l.generations) as n from usage_latency_daily l
+              where l.user_id = page.user_id and l.tool = page.tool
+                and l.day between greatest(page.period, ${from}::date) and least(page.period + ${span}::int, ${to}::date)
+              group by 1
+            ) l
+          ), pct as (
+            select period, user_id, tool,
+              min(bucket) filter (where seen >= greatest(1, ceil(0.5 * total))) as p50,
+              min(bucket) filter (where seen >= greatest(1, ceil(0.95 * total))) as p95
+            from buckets group by 1, 2, 3
+          )
+          select ${columns}, pct.p50::int as "p50", pct.p95::int as "p95"
+          from page
+          join users us on us.id = page.user_id
+          left join pct on pct.period = page.period and pct.user_id = page.user_id and pct.tool = page.tool
+          order by page.period desc, page.tokens desc, page.user_id, page.tool`,
+      );
+    } else {
+      const period = periodOf(filter.by, sql`l.day`);
+      const [all, buckets] = await Promise.all([
+        rowsOf<Row>(
+          db,
+          sql`select ${columns}, null as "p50", null as "p95"
+            from (${grouped}) page join users us on us.id = page.user_id
+            order by page.period desc, page.tokens desc, page.user_id, page.tool`,
+        ),
+        rowsOf<{ key: string; bucket: number; n: number }>(
+          db,
+          sql`select ${period}::text || ' ' || l.user_id || ' ' || l.tool as "key", l.bucket::int as "bucket",
+              sum(l.generations)::float8 as "n"
+            from usage_latency_daily l
+            where ${and([sql`l.day between ${a}::date and ${b}::date`, ...narrowed('l', filter)])}
+            group by 1, 2`,
+        ),
+      ]);
+      const byRow = new Map<string, Map<number, number>>();
+      for (const { key, bucket, n } of buckets) {
+        const counts = byRow.get(key) ?? new Map<number, number>();
+        byRow.set(key, counts.set(bucket, n));
+      }
+      rows = all.map((r) => {
+        const counts = byRow.get(`${r.period} ${r.userId} ${r.tool}`) ?? new Map<number, number>();
+        return { ...r, p50: quantileBucket(counts, 0.5), p95: quantileBucket(counts, 0.95) };
+      });
+    }
+    return rows.map((r) => ({
+      periodStart: r.period < from ? from : r.period,
+      periodEnd: filter.by === 'week' ? minDay(addDays(r.period, 6), to) : r.period,
+      user: personOf(r),
+      tool: r.tool,
+      ...figuresOf(r),
+      p50Ms: msOf(r.p50),
+      p95Ms: msOf(r.p95),
+    }));
+  }
+
+  /** The periods whose rows come first until `rows` of them, newest first: [oldest, newest] of them. */
+  function newestPeriods(counts: { period: string; n: number }[], rows: number): [string, string] | null {
+    if (counts.length === 0) return null;
+    let seen = 0;
+    let i = 0;
+    while (i < counts.length - 1 && seen + counts[i]!.n < rows) seen += counts[i++]!.n;
+    return [counts[i]!.period, counts[0]!.period];
+  }
+
+  /** The people's counts and tokens per model over the range: whole weeks, and the cut weeks' days. */
+  function peopleOf(filter: UsageFilter, from: string, to: string) {
+    return rowsOf<Counts & { userId: string; model: string }>(
+      db,
+      sql`select u.user_id as "userId", u.model as "model", ${personCounts}
+        from (${personRows('week', from, to, filter)}) u
+        group by 1, 2`,
+    );
+  }
+
+  /**
+   * The table's first rows and how many there are. The newest period's rows are read while its
+   * periods are counted; only when it holds fewer than a page (or none) are more read after.
+   */
+  async function table(filter: UsageFilter, from: string, to: string) {
+    const newest = filter.by === 'week' ? weekStartOf(to) : to;
+    const [counts, guess] = await Promise.all([
+      periodCounts(filter, from, to),
+      tableRows(filter, from, to, [newest, newest], USAGE_TABLE_MAX_ROWS),
+    ]);
+    const periods = newestPeriods(counts, USAGE_TABLE_MAX_ROWS);
+    const rows =
+      periods === null
+        ? []
+        : periods[0] === newest && periods[1] === newest
+          ? guess
+          : await tableRows(filter, from, to, periods, USAGE_TABLE_MAX_ROWS);
+    return { count: counts.reduce((a, c) => a + c.n, 0), rows };
   }
 
   /** Every model's price, by name. */
@@ -243,102 +431,110 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
     );
   }
 
+  /** People by id, as the usage page names them. */
+  async function peopleNamed(ids: string[]): Promise<Map<string, AdminPerson>> {
+    if (ids.length === 0) return new Map();
+    const rows = await rowsOf<{ userId: string; email: string | null; name: string | null }>(
+      db,
+      sql`select id as "userId", email as "email", display_name as "name" from users
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
+    );
+    return new Map(rows.map((r) => [r.userId, personOf(r)]));
+  }
+
   return {
     /**
      * The usage page: totals, the three charts' data, the models, the table's first rows and the
-     * filters' choices. Three statements: one pass over the range's rollups grouped four ways at
-     * once (grouping sets: per model, per person, per ending and cause, per period and tool), the
-     * latency buckets, and the table; a fourth for the filters' choices only when a filter is on.
+     * filters' choices. In parallel: one pass over the range's rollup rows grouped three ways
+     * (grouping sets: per model, per ending and cause, per period and tool), the latency buckets,
+     * the people, and the table (its periods' counts, then the newest periods' rows); the filters'
+     * choices only when a filter is on.
      */
     async usage(filter: UsageFilter): Promise<UsageResponse> {
       const { from, to } = rangeOf(filter);
-      const inRange = where('u', from, to, filter);
+      const days = sql`u.day between ${from}::date and ${to}::date`;
       const period = periodOf(filter.by, sql`u.day`);
       const filtered = filter.userId !== undefined || filter.tool !== undefined;
-      type Grouped = Figures & {
-        set: 'model' | 'user' | 'ending' | 'series';
+      const mine = filter.userId !== undefined;
+      type Grouped = Counts & {
+        set: 'model' | 'ending' | 'series';
         model: string | null;
-        userId: string | null;
-        email: string | null;
-        name: string | null;
         outcome: 'succeeded' | 'failed' | 'cancelled' | null;
         errorCode: string | null;
         period: string | null;
         tool: string | null;
-        priced: boolean;
       };
-      const [grouped, latency, table, seen] = await Promise.all([
+      const [grouped, latency, personModels, tableOf, seen, priceList] = await Promise.all([
         rowsOf<Grouped>(
           db,
-          sql`select g.*, us.email as "email", us.display_name as "name"
-            from (
-              select case when grouping(u.model) = 0 then 'model' when grouping(u.user_id) = 0 then 'user'
-                  when grouping(u.outcome) = 0 then 'ending' else 'series' end as "set",
-                u.model as "model", u.user_id as "userId", u.outcome as "outcome", u.error_code as "errorCode",
-                ${period}::text as "period", u.tool as "tool", bool_or(p.model is not null) as "priced", ${figures}
-              from ${usageWithPrices} where ${inRange}
-              group by grouping sets ((u.model), (u.user_id), (u.outcome, u.error_code), (${period}, u.tool))
-            ) g left join users us on us.id = g."userId"`,
+          sql`select case when grouping(u.model) = 0 then 'model' when grouping(u.outcome) = 0 then 'ending'
+                else 'series' end as "set",
+              u.model as "model", u.outcome as "outcome", u.error_code as "errorCode",
+              ${period}::text as "period", u.tool as "tool", ${outcomeCounts}
+            from ${mine ? sql`usage_daily` : sql`usage_tool_daily`} u
+            where ${and([days, ...narrowed('u', filter)])}
+            group by grouping sets ((u.model), (u.outcome, u.error_code), (${period}, u.tool))`,
         ),
         rowsOf<{ bucket: number; n: number }>(
           db,
-          sql`select l.bucket::int as "bucket", sum(l.generations)::float8 as "n"
-            from usage_latency_daily l where ${where('l', from, to, filter)} group by 1`,
+          mine
+            ? sql`select u.bucket::int as "bucket", sum(u.generations)::float8 as "n"
+                from usage_latency_daily u where ${and([days, ...narrowed('u', filter)])} group by 1`
+            : sql`select u.bucket::int as "bucket", sum(u.generations)::float8 as "n"
+                from usage_tool_latency_daily u where u.tool = ${filter.tool ?? ''} and ${days} group by 1`,
         ),
-        tableRows(filter, USAGE_TABLE_MAX_ROWS),
+        peopleOf(filter, from, to),
+        table(filter, from, to),
         // Who and which tools were there in the range at all, whatever is chosen: the filters' choices.
         filtered
-          ? rowsOf<{ userId: string; tool: string }>(
+          ? rowsOf<{ userId: string; tool: string; email: string | null; name: string | null }>(
               db,
-              sql`select u.user_id as "userId", u.tool as "tool" from usage_daily u
-                where u.day between ${from}::date and ${to}::date group by 1, 2`,
+              sql`select s.user_id as "userId", s.tool as "tool", us.email as "email", us.display_name as "name"
+                from (select u.user_id, u.tool from (${personRows('week', from, to, {})}) u group by 1, 2) s
+                join users us on us.id = s.user_id`,
             )
           : null,
+        prices(),
       ]);
+      const priceOf = new Map(priceList.map((p) => [p.model, p]));
       const of = (set: Grouped['set']) => grouped.filter((g) => g.set === set);
-      const figuresOf = (g: Grouped): Figures => ({
-        generations: g.generations,
-        failed: g.failed,
-        cancelled: g.cancelled,
-        promptTokens: g.promptTokens,
-        completionTokens: g.completionTokens,
-        cost: g.cost,
-        unpricedTokens: g.unpricedTokens,
-      });
-      const tokensOf = (g: Figures) => g.promptTokens + g.completionTokens;
+      const tokensOf = (g: Counts) => g.promptTokens + g.completionTokens;
       const models = of('model')
-        .map((g) => ({ model: g.model ?? '', priced: g.priced, ...figuresOf(g) }))
+        .map((g) => ({
+          model: g.model ?? '',
+          priced: priceOf.has(g.model ?? ''),
+          ...priced(g, priceOf.get(g.model ?? '')),
+        }))
         .sort((a, b) => tokensOf(b) - tokensOf(a) || a.model.localeCompare(b.model));
-      const users = of('user').sort(
-        (a, b) => tokensOf(b) - tokensOf(a) || a.userId!.localeCompare(b.userId!),
+      const perPerson = new Map<string, Figures>();
+      for (const m of personModels)
+        perPerson.set(
+          m.userId,
+          addFigures(perPerson.get(m.userId) ?? emptyFigures(), priced(m, priceOf.get(m.model))),
+        );
+      const ranked = [...perPerson].sort(
+        ([ia, a], [ib, b]) => tokensOf(b) - tokensOf(a) || ia.localeCompare(ib),
       );
+      const top = ranked.slice(0, USAGE_TOP_USERS);
       const byEmail = (a: AdminPerson, b: AdminPerson) =>
         (a.email ?? a.name ?? '').toLowerCase().localeCompare((b.email ?? b.name ?? '').toLowerCase()) ||
         a.userId.localeCompare(b.userId);
-      const people = new Map(
-        users.map((u) => [u.userId!, personOf({ userId: u.userId!, email: u.email, name: u.name })]),
-      );
-      let choices = { people: [...people.values()], tools: [...new Set(of('series').map((g) => g.tool!))] };
-      if (seen) {
-        const ids = [...new Set(seen.map((s) => s.userId))];
-        const known = ids.filter((id) => people.has(id));
-        const others = ids.filter((id) => !people.has(id));
-        const found =
-          others.length === 0
-            ? []
-            : await rowsOf<{ userId: string; email: string | null; name: string | null }>(
-                db,
-                sql`select id as "userId", email as "email", display_name as "name" from users
-                  where id in (${sql.join(
-                    others.map((id) => sql`${id}::uuid`),
-                    sql`, `,
-                  )})`,
-              );
-        choices = {
-          people: [...known.map((id) => people.get(id)!), ...found.map(personOf)],
-          tools: [...new Set(seen.map((s) => s.tool))],
-        };
-      }
+      // The people of the range (the filter's choices when no filter is on) and the top users, by name.
+      const named = await peopleNamed([
+        ...new Set([...(seen ? [] : ranked.map(([id]) => id)), ...top.map(([id]) => id)]),
+      ]);
+      const choices = seen
+        ? {
+            people: [...new Map(seen.map((s) => [s.userId, personOf(s)])).values()],
+            tools: [...new Set(seen.map((s) => s.tool))],
+          }
+        : {
+            people: ranked.map(([id]) => named.get(id)!),
+            tools: [...new Set(of('series').map((g) => g.tool!))],
+          };
       const totals = models.reduce(addFigures, emptyFigures());
       const counts = new Map(latency.map((l) => [l.bucket, l.n]));
       return {
@@ -358,10 +554,7 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
             tokens: tokensOf(g),
           }))
           .sort((a, b) => a.period.localeCompare(b.period) || a.tool.localeCompare(b.tool)),
-        topUsers: users.slice(0, USAGE_TOP_USERS).map((u) => ({
-          user: personOf({ userId: u.userId!, email: u.email, name: u.name }),
-          ...figuresOf(u),
-        })),
+        topUsers: top.map(([id, f]) => ({ user: named.get(id)!, ...f })),
         failures: of('ending')
           .filter((g) => g.outcome !== 'succeeded')
           .map((g) => ({
@@ -371,41 +564,32 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
           }))
           .sort((a, b) => b.generations - a.generations || a.outcome.localeCompare(b.outcome)),
         models,
-        rows: table.rows,
-        rowCount: table.count,
+        rows: tableOf.rows,
+        rowCount: tableOf.count,
         people: choices.people.sort(byEmail),
         tools: choices.tools.sort(),
       };
     },
 
-    /** The usage table, every row, as a CSV file. */
-    async usageCsv(filter: UsageFilter): Promise<{ fileName: string; body: string }> {
+    /**
+     * The usage table, every row, as a CSV file: its name at once, its lines as they are read, a
+     * few periods at a time (whole periods, about CSV_BATCH_ROWS rows per statement).
+     */
+    usageCsv(filter: UsageFilter): { fileName: string; body: AsyncIterable<string> } {
       const { from, to } = rangeOf(filter);
-      const { rows } = await tableRows(filter, null);
-      const body = stringify(
-        [
-          CSV_HEADER,
-          ...rows.map((r) => [
-            r.periodStart,
-            r.periodEnd,
-            r.user.email ?? '',
-            r.user.name ?? '',
-            r.tool,
-            String(r.generations),
-            String(r.failed),
-            String(r.cancelled),
-            String(r.promptTokens),
-            String(r.completionTokens),
-            r.cost === null ? '' : r.cost.toFixed(4),
-            String(r.unpricedTokens),
-            r.p50Ms === null ? '' : String(r.p50Ms),
-            r.p95Ms === null ? '' : String(r.p95Ms),
-          ]),
-        ],
-        // A cell that starts with =, +, -, @ is not run as a formula when a spreadsheet opens it.
-        { escape_formulas: true, record_delimiter: 'windows' },
-      );
-      return { fileName: `gem-usage-${from}-to-${to}-by-${filter.by}.csv`, body };
+      async function* lines() {
+        const counts = await periodCounts(filter, from, to);
+        yield csvOf([CSV_HEADER]);
+        let i = 0;
+        while (i < counts.length) {
+          const newest = counts[i]!.period;
+          let rows = counts[i++]!.n;
+          while (i < counts.length && rows + counts[i]!.n <= CSV_BATCH_ROWS) rows += counts[i++]!.n;
+          const batch = await tableRows(filter, from, to, [counts[i - 1]!.period, newest], null);
+          yield csvOf(batch.map(csvRecord));
+        }
+      }
+      return { fileName: `gem-usage-${from}-to-${to}-by-${filter.by}.csv`, body: lines() };
     },
 
     /**
@@ -421,7 +605,13 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
       if (filter.tool !== undefined) parts.push(sql`g.generator = ${filter.tool}`);
       if (filter.model !== undefined) parts.push(sql`coalesce(g.model, '') = ${filter.model}`);
       if (filter.outcome !== undefined) parts.push(sql`g.outcome = ${filter.outcome}`);
-      if (filter.errorCode !== undefined) parts.push(sql`coalesce(g.error_code, '') = ${filter.errorCode}`);
+      // A plain comparison where it can be, so the planner reads the column's statistics.
+      if (filter.errorCode !== undefined)
+        parts.push(
+          filter.errorCode === ''
+            ? sql`(g.error_code is null or g.error_code = '')`
+            : sql`g.error_code = ${filter.errorCode}`,
+        );
       if (filter.before !== undefined) {
         const [at, id] = filter.before.split('~') as [string, string];
         parts.push(sql`(g.created_at, g.id) < (${at}::timestamptz, ${id}::uuid)`);
@@ -430,15 +620,21 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
         Omit<UsageGeneration, 'user'> & { userId: string; email: string | null; name: string | null }
       >(
         db,
+        // In the order of generations_created_idx (created_at desc NULLS LAST; a plain desc means
+        // nulls first, which that index cannot give, so every record of the range was read and
+        // sorted), and the page cut before the people are joined: the reading stops at the page's end.
         sql`select g.id as "id",
             to_char(g.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "createdAt",
             g.user_id as "userId", us.email as "email", us.display_name as "name", g.generator as "tool",
             g.model as "model", g.prompt_tokens as "promptTokens", g.completion_tokens as "completionTokens",
             g.latency_ms as "latencyMs", g.outcome as "outcome", g.error_code as "errorCode"
-          from generations g join users us on us.id = g.user_id
-          where ${sql.join(parts, sql` and `)}
-          order by g.created_at desc, g.id desc
-          limit ${USAGE_GENERATIONS_PAGE + 1}`,
+          from (
+            select * from generations g
+            where ${sql.join(parts, sql` and `)}
+            order by g.created_at desc nulls last, g.id desc
+            limit ${USAGE_GENERATIONS_PAGE + 1}
+          ) g join users us on us.id = g.user_id
+          order by g.created_at desc, g.id desc`,
       );
       const page = rows.slice(0, USAGE_GENERATIONS_PAGE);
       const last = page.at(-1);
@@ -505,7 +701,5 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
     },
   };
 }
-
-const minDay = (a: string, b: string) => (a < b ? a : b);
 
 export type AdminUsage = ReturnType<typeof createAdminUsage>;
