@@ -1,6 +1,7 @@
+import { brandTargetIds, type BrandTarget, type StyleCheck } from '@gem/contracts/brand-voice';
 import type { GenerationOutput, WritingToolInput, WritingToolName } from '@gem/contracts/writing-tools';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { refreshAiAllowance } from '@/lib/ai/get-ai-allowance';
 import { aiStatusQueryOptions } from '@/lib/ai/get-ai-status';
@@ -23,9 +24,37 @@ export type GenerationState = {
   output: GenerationOutput | null;
   /** Spec §8: shown in place of the output. */
   problem: GenerationProblem | null;
+  /** The final event's style check of the output (issue 31): for paid ads, of the copy. */
+  style?: StyleCheck | null;
+  /** What the output is written for, for a style check on demand (a tool that is a brand target). */
+  target?: BrandTarget | undefined;
+  /**
+   * Replaces the checked part of the output (the text; paid ads' copy) with an edited one: the
+   * style check's Apply, Apply all and Undo. What the page shows and copies follows.
+   */
+  revise?: (text: string) => void;
+  /** Counts the outputs shown (a generation, a restored one): a new one starts a new style check. */
+  run?: number;
 };
 
 const idle: GenerationState = { status: 'idle', text: '', output: null, problem: null };
+
+/** The part of an output the style check reads and Apply changes: paid ads' copy, else the text. */
+export function styledText(output: GenerationOutput): string {
+  return output.copy ?? output.text;
+}
+
+/** The output with its checked part replaced by `text` (paid ads: the copy, inside the whole text too). */
+export function revisedOutput(output: GenerationOutput, text: string): GenerationOutput {
+  if (output.copy === undefined) return { ...output, text };
+  const at = output.text.lastIndexOf(output.copy);
+  const whole =
+    at < 0 ? output.text : output.text.slice(0, at) + text + output.text.slice(at + output.copy.length);
+  return { ...output, copy: text, text: whole };
+}
+
+const isBrandTarget = (name: string): name is BrandTarget =>
+  (brandTargetIds as readonly string[]).includes(name);
 
 /**
  * Runs one tool's generations: streams the answer into `state.text` as it is written
@@ -35,7 +64,8 @@ const idle: GenerationState = { status: 'idle', text: '', output: null, problem:
  */
 export function useGeneration<N extends WritingToolName>(name: N, texts: GenerationTexts) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<GenerationState>(idle);
+  const [inner, setState] = useState<GenerationState>(idle);
+  const [run, setRun] = useState(0);
   const current = useRef<AbortController | null>(null);
 
   useEffect(() => () => current.current?.abort(), []);
@@ -47,6 +77,8 @@ export function useGeneration<N extends WritingToolName>(name: N, texts: Generat
       current.current = own;
       const isCurrent = () => current.current === own;
       setState({ status: 'streaming', text: '', output: null, problem: null });
+      setRun((n) => n + 1);
+      let style: StyleCheck | null = null;
       try {
         const { output } = await streamGeneration(name, input, {
           signal: own.signal,
@@ -54,6 +86,7 @@ export function useGeneration<N extends WritingToolName>(name: N, texts: Generat
             if (!isCurrent()) return;
             if (event.type === 'delta') setState((s) => ({ ...s, text: s.text + event.text }));
             else if (event.type === 'restart') setState((s) => ({ ...s, text: '' }));
+            else if (event.type === 'final') style = event.style ?? null;
           },
         });
         if (!isCurrent()) return null;
@@ -61,7 +94,7 @@ export function useGeneration<N extends WritingToolName>(name: N, texts: Generat
           setState({ status: 'failed', text: '', output: null, problem: emptyResult(texts) });
           return null;
         }
-        setState({ status: 'succeeded', text: output.text, output, problem: null });
+        setState({ status: 'succeeded', text: output.text, output, problem: null, style });
         return output;
       } catch (error) {
         if (!isCurrent()) return null;
@@ -98,7 +131,19 @@ export function useGeneration<N extends WritingToolName>(name: N, texts: Generat
     current.current = null;
     running?.abort();
     setState(output ? { status: 'succeeded', text: output.text, output, problem: null } : idle);
+    setRun((n) => n + 1);
   }, []);
 
+  /** The style check's Apply, Apply all and Undo: the shown (and copied) output changes. */
+  const revise = useCallback((text: string) => {
+    setState((s) => {
+      if (!s.output) return s;
+      const output = revisedOutput(s.output, text);
+      return { ...s, output, text: output.text };
+    });
+  }, []);
+
+  const target = isBrandTarget(name) ? name : undefined;
+  const state = useMemo(() => ({ ...inner, target, revise, run }), [inner, target, revise, run]);
   return { state, isGenerating: state.status === 'streaming', generate, cancel, restore };
 }

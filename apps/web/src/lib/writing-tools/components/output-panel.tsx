@@ -9,6 +9,7 @@ import { OutputPlaceholder, OutputSurface } from '@/components/ui/output-surface
 
 import type { GenerationState } from '../use-generation';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
+import { OutputStyle } from './output-style';
 import styles from './output-panel.module.css';
 
 type OutputPanelProps = {
@@ -129,6 +130,10 @@ export function OutputPanel({
             </p>
           ))
         : null}
+      {/* Issue 31: the output's findings against the brand profile, with Apply and Undo. */}
+      {status === 'succeeded' && state.output && state.revise ? (
+        <OutputStyle key={state.run} state={state} output={state.output} revise={state.revise} />
+      ) : null}
       {actions && text && !streaming ? <div className={styles.actions}>{actions}</div> : null}
     </OutputSurface>
   );
