@@ -221,6 +221,12 @@ const adminVisits: Visit[] = [
     ready: (page) => page.getByRole('heading', { name: 'AI service' }).waitFor({ timeout: 15_000 }),
   },
   {
+    route: '/admin/brand-voice',
+    name: 'admin brand voice',
+    path: '/admin/brand-voice',
+    ready: (page) => page.getByRole('list', { name: 'Versions, newest first' }).waitFor({ timeout: 15_000 }),
+  },
+  {
     route: '/logout',
     name: 'logout (admin)',
     path: '/logout',

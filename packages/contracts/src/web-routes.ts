@@ -33,6 +33,7 @@ export const webRoutePatterns = [
   '/admin/allowances',
   '/admin/audit',
   '/admin/integrations',
+  '/admin/brand-voice',
 ] as const;
 export type WebRoutePattern = (typeof webRoutePatterns)[number];
 

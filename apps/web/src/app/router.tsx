@@ -133,6 +133,7 @@ const gatedPages: RouteObject[] = [
   lazyRoute('/admin/allowances', AdminRoute),
   lazyRoute('/admin/audit', AdminRoute),
   lazyRoute('/admin/integrations', AdminRoute),
+  lazyRoute('/admin/brand-voice', AdminRoute),
 ];
 
 export const routes: RouteObject[] = [

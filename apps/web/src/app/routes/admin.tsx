@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { AccessSection } from '@/features/admin/access/access-section';
 import { AllowancesSection } from '@/features/admin/allowances/allowances-section';
 import { AuditSection } from '@/features/admin/audit/audit-section';
+import { BrandVoiceSection } from '@/features/admin/brand-voice/brand-voice-section';
 import { AdminPage, type AdminSectionId } from '@/features/admin/components/admin-page';
 import { IntegrationsSection } from '@/features/admin/integrations/integrations-section';
 import { UsageSection } from '@/features/admin/usage/usage-section';
@@ -27,6 +28,11 @@ const parts: Record<AdminSectionId, { description: string; content: ReactNode }>
   integrations: {
     description: 'Whether the services GEM depends on are healthy.',
     content: <IntegrationsSection />,
+  },
+  'brand-voice': {
+    description:
+      'The firm’s voice and terms: every generator writes with them, and the style check reads texts against them.',
+    content: <BrandVoiceSection />,
   },
 };
 

@@ -83,6 +83,12 @@ export function describeDetails(entry: Pick<AuditEntry, 'action' | 'details'>): 
       return `From ${String(d.from)} to ${String(d.to)} days.`;
     case 'audit.purged':
       return `${formatInteger(num(d.count) ?? 0)} entries older than ${String(d.retentionDays)} days removed.`;
+    case 'brand-voice.saved': {
+      const note = str(d.note);
+      const counts = (d.counts ?? {}) as Record<string, unknown>;
+      const from = num(d.basedOn);
+      return `Version ${String(d.version)}${from === null ? '' : `, from version ${from}`}: ${formatInteger(num(counts.banned) ?? 0)} banned terms, ${formatInteger(num(counts.preferred) ?? 0)} preferred, ${formatInteger(num(counts.names) ?? 0)} names.${note ? ` Note: “${note}”.` : ''}`;
+    }
     default:
       return Object.entries(d)
         .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)

@@ -15,6 +15,7 @@ export const adminSections = [
   { id: 'allowances', label: 'Allowances', path: '/admin/allowances' },
   { id: 'audit', label: 'Audit log', path: '/admin/audit' },
   { id: 'integrations', label: 'Integrations', path: '/admin/integrations' },
+  { id: 'brand-voice', label: 'Brand voice', path: '/admin/brand-voice' },
 ] as const;
 export type AdminSectionId = (typeof adminSections)[number]['id'];
 

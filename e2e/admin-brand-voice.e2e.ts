@@ -1,0 +1,86 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
+import { admin, signInWithPopup } from './support/sign-in';
+
+// The administrators' brand profile (issue 31) in Chromium: the demo's sample profile is in
+// force; the administrator bans a term with a reason and a replacement, a term too long is
+// refused at its field with what was typed kept, the save is the next version with the term's
+// inflected forms listed, and the new version compared with the one before shows the term added.
+// The page at 1440 and 390 px.
+
+const browser = useBrowser();
+
+async function bothWidths(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(viewports.mobile);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(viewports.desktop);
+}
+
+const bannedRows = (page: Page) =>
+  page.getByRole('list', { name: 'Banned terms', exact: true }).getByRole('listitem');
+
+describe('the brand profile', () => {
+  it('an administrator bans a term, saves a version, sees its forms and compares it', async () => {
+    const page = await browser.open('desktop');
+    await signInWithPopup(page, admin);
+    await page.goto('/admin/brand-voice');
+    await page.getByRole('heading', { level: 2, name: 'Brand profile' }).waitFor({ timeout: 15_000 });
+    // The demo's sample profile (or a later version) is in force.
+    expect(
+      await bannedRows(page)
+        .filter({ has: page.locator('input[value="tani"]') })
+        .count(),
+    ).toBe(1);
+    const saveButton = page.getByRole('button', { name: /^Save as version \d+$/ });
+    const next = Number((await saveButton.textContent())!.replace(/\D/g, ''));
+    expect(next).toBeGreaterThan(1);
+
+    // A term of 101 characters is refused at its field; what was typed stays.
+    await page.getByRole('button', { name: 'Add a banned term' }).click();
+    const row = bannedRows(page).last();
+    const tooLong = 'n'.repeat(101);
+    await row.getByLabel('Banned term').fill(tooLong);
+    await row.getByLabel('Reason').fill('Brzmi lekceważąco.');
+    await row.getByLabel('Replacement').fill('spokojny');
+    await saveButton.click();
+    await row.getByText('The banned term is longer than 100 characters.').waitFor();
+    expect(await row.getByLabel('Banned term').inputValue()).toBe(tooLong);
+    expect(await row.getByLabel('Banned term').getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('alert').filter({ hasText: 'Some fields are not valid' }).waitFor();
+    await bothWidths(page, 'admin-brand-voice-error');
+
+    // The term as meant: saved as the next version.
+    await row.getByLabel('Banned term').fill('nudny');
+    await page.getByLabel('Note (optional)').fill('Zakaz słowa „nudny”');
+    await saveButton.click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Saved as version ${next}.` })
+      .waitFor();
+    await page.getByRole('button', { name: `Save as version ${next + 1}` }).waitFor();
+
+    // What the check will catch: the term's inflected forms.
+    const forms = page.getByRole('list', { name: 'Terms and their forms' });
+    const nudny = forms.getByRole('listitem').filter({ hasText: /^nudny →/ });
+    await nudny.waitFor();
+    expect(await nudny.textContent()).toMatch(/nudnego/);
+
+    // The versions: the new one on top with its note, compared with the one before.
+    const versions = page.getByRole('list', { name: 'Versions, newest first' });
+    const newest = versions.getByRole('listitem').first();
+    await newest.getByText('Zakaz słowa „nudny”').waitFor();
+    expect(await newest.textContent()).toContain('admin@example.com');
+    await newest.getByRole('button', { name: `Compare with version ${next - 1}` }).click();
+    const comparison = page.getByRole('region', { name: `Version ${next - 1} → version ${next}` });
+    await comparison.getByText('Banned terms', { exact: true }).waitFor();
+    expect(await comparison.textContent()).toContain('Added nudny');
+    await comparison.scrollIntoViewIfNeeded();
+    await bothWidths(page, 'admin-brand-voice');
+    // The refused save's 400 is the only request Chromium logs.
+    expect(pageProblems(page).filter((p) => !/status of 400/.test(p))).toEqual([]);
+  });
+});
