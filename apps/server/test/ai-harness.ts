@@ -1,3 +1,7 @@
+import type { BrandProfile } from '@gem/contracts/brand-voice';
+import { briefCreatorPaths, chatResponseSchema } from '@gem/contracts/brief-creator';
+import { campaignSchema, campaignsPaths, type Campaign } from '@gem/contracts/campaigns';
+import { briefChatTurn } from '@gem/test-servers/brief-replies';
 import { errorResponseSchema } from '@gem/contracts/errors';
 import {
   generationEventSchema,
@@ -7,6 +11,7 @@ import {
   type WritingToolName,
 } from '@gem/contracts/writing-tools';
 import { startOidcIssuer, type OidcIssuer } from '@gem/test-servers/oidc-issuer';
+import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import { startOpenAiServer, type OpenAiServer } from '@gem/test-servers/openai-server';
 import type { RecordedRequest, ScriptedReply } from '@gem/test-servers/scripted-replies';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
@@ -48,6 +53,12 @@ type AppOverrides = Partial<Omit<AiConfig, 'service'>> & {
   metrics?: Metrics;
   /** Run the background work once listening (test-app.ts). */
   background?: boolean;
+  /** The services' clock (ServicesDeps `now`): the brand profile's refresh, access decisions. */
+  now?: () => number;
+  /** A logger of the test's own, to read the lines the app writes (test-app.ts). */
+  logger?: FastifyBaseLogger;
+  /** Called for every route as it is registered (to walk the route table). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export async function startAiHarness(): Promise<AiHarness> {
@@ -89,8 +100,16 @@ export async function startAiHarness(): Promise<AiHarness> {
     issuer,
     ai,
     database,
-    async app({ metrics, background, ...overrides } = {}) {
-      const app = await buildTestApp({ config: config(overrides), database, metrics, background });
+    async app({ metrics, background, now, logger, onRoute, ...overrides } = {}) {
+      const app = await buildTestApp({
+        config: config(overrides),
+        database,
+        metrics,
+        background,
+        onRoute,
+        ...(now ? { now } : {}),
+        ...(logger ? { logger } : {}),
+      });
       apps.push(app);
       await app.ready();
       return app;
@@ -209,6 +228,68 @@ export const errorOf = (res: { json(): unknown }) => errorResponseSchema.parse(r
 export const polish = /po polsku/;
 /** A Polish sentence of 41-42 characters. */
 export const sentence = (n: number) => `To jest zdanie numer ${n}, które ma sens. `;
+
+/**
+ * Calls as a user, and a campaign opened from a brief accepted in the brief creator, for tests
+ * outside modules/campaigns (which has its own, campaigns.test-support.ts; lib may not import it).
+ */
+export function campaignCallsOf(h: AiToolsTest) {
+  async function call(method: 'GET' | 'POST', url: string, user: string, payload?: object) {
+    return h.main.inject({ method, url, headers: { authorization: await h.bearer(user) }, payload });
+  }
+  async function openCampaign(user: string, data: Record<string, unknown>): Promise<Campaign> {
+    h.ai.enqueue({ kind: 'object', value: briefChatTurn('Noted.', data, false) });
+    const first = await call('POST', briefCreatorPaths.chat, user, {
+      message: `About ${String(data.campaignName)}`,
+      language: 'English',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const { sessionId } = chatResponseSchema.parse(first.json());
+    const accepted = await call('POST', briefCreatorPaths.chat, user, {
+      message: '',
+      sessionId,
+      confirmJsonResponse: true,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const { finishedBriefId } = chatResponseSchema.parse(accepted.json());
+    const res = await call('POST', campaignsPaths.campaigns, user, { finishedBriefId });
+    expect(res.statusCode, res.body).toBe(201);
+    return campaignSchema.parse(res.json());
+  }
+  return { call, openCampaign };
+}
+
+/**
+ * A brand profile (issue 31) as an administrator might save it: banned "tani" (any form) and a
+ * phrase, a preferred term, a name, and a disclaimer paid ads and Google Ads must carry.
+ * (brand-voice.test.ts has its own; a test file is not imported, or its tests run twice.)
+ */
+export const brandProfileSample = (over: Partial<BrandProfile> = {}): BrandProfile => ({
+  voice: {
+    attributes: [
+      { name: 'ekspercki, ale przystępny', explanation: 'Wiemy dużo, mówimy prosto.' },
+      { name: 'konkretny', explanation: 'Liczby i przykłady zamiast ogólników.' },
+      { name: 'spokojny', explanation: 'Bez krzyku i bez wykrzykników.' },
+    ],
+    address: 'panstwo',
+  },
+  audienceNotes: 'Zarządy i dyrektorzy finansowi średnich firm.',
+  examples: [{ do: 'Pomagamy zaplanować transakcję.', dont: 'Najlepsze usługi na rynku!!!' }],
+  preferred: [{ term: 'klient', replaces: ['petent'], reason: 'Tak mówimy o ludziach.' }],
+  banned: [
+    { term: 'tani', reason: 'Brzmi jak niska jakość.', replacement: 'przystępny' },
+    {
+      term: 'rozwiązanie szyte na miarę',
+      reason: 'Wytarty frazes.',
+      replacement: 'rozwiązanie dla Państwa firmy',
+    },
+  ],
+  names: ['Deal Advisory'],
+  disclaimers: [{ text: 'Materiał nie stanowi porady prawnej.', targets: ['paid-ads', 'google-ads'] }],
+  facts: { serviceLines: ['Deal Advisory'], offices: ['Warszawa'], claims: [] },
+  acronyms: ['M&A'],
+  ...over,
+});
 
 /** The texts of a scripted answer, for the log scan (log-capture.ts). */
 function rememberAnswer(reply: ScriptedReply) {

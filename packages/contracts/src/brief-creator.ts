@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { styleCheckSchema } from './brand-voice';
 import { formatCount } from './format-number';
 import {
   BRIEF_MESSAGE_MAX,
@@ -169,7 +170,12 @@ export const briefChatEventSchema = z.discriminatedUnion('type', [
   /** The answer is written again (a repair attempt): the page clears what it showed. */
   z.object({ type: z.literal('restart') }),
   /** The whole chat response: it replaces whatever was streamed. */
-  z.object({ type: z.literal('final'), response: chatResponseSchema }),
+  z.object({
+    type: z.literal('final'),
+    response: chatResponseSchema,
+    /** The style check of the assistant's answer against the brand profile in force (brand-voice.ts). */
+    style: styleCheckSchema.optional(),
+  }),
   /** The turn failed after the stream began; the message stays in the session. */
   z.object({ type: z.literal('error'), sessionId: z.uuid().nullable(), error: chatFailureSchema }),
 ]);

@@ -6,6 +6,7 @@ import {
   type CampaignChannelId,
   type ChannelLimit,
 } from './campaign-channels';
+import { styleCheckSchema } from './brand-voice';
 import { campaignSlug, type UtmTags } from './campaign-links';
 import { campaignPath, campaignPersonSchema } from './campaigns';
 import { storableText } from './storable-text';
@@ -226,8 +227,13 @@ export const generateAllEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), channel: z.enum(campaignChannelIds), text: z.string() }),
   /** One asset's model is asked to shorten: clear what was shown of it. */
   z.object({ type: z.literal('restart'), channel: z.enum(campaignChannelIds) }),
-  /** One asset is done and saved as this version. */
-  z.object({ type: z.literal('saved'), channel: z.enum(campaignChannelIds), version: z.number().int() }),
+  /** One asset is done and saved as this version, with the style check of its text. */
+  z.object({
+    type: z.literal('saved'),
+    channel: z.enum(campaignChannelIds),
+    version: z.number().int(),
+    style: styleCheckSchema.optional(),
+  }),
   /** One asset failed (the others go on); it can be generated again on its own. */
   z.object({
     type: z.literal('failed'),

@@ -168,6 +168,8 @@ export type AnswerRequest = {
   kind: ModelTurnKind;
   brief: BriefData;
   language: BriefLanguage;
+  /** The brand profile's block (ai.brandFor), at the end of every system prompt; null: none saved. */
+  brand: string | null;
   today: string;
   /** The conversation so far as the model sees it (a chat turn's), for `system`. */
   conversation: (system: string) => Promise<ChatTurn[]>;
@@ -182,14 +184,16 @@ export type AnswerRequest = {
  */
 export async function* modelAnswer(
   scope: AiCallScope,
-  { kind, brief, language, today, conversation, streamed, signal, log }: AnswerRequest,
+  { kind, brief, language, brand, today, conversation, streamed, signal, log }: AnswerRequest,
 ): AsyncGenerator<TurnEvent, ModelAnswer> {
+  const withBrand = (system: string) => (brand ? `${system}\n\n${brand}` : system);
   const ask = { streamed, signal, log };
   const base = { proposedBriefData: brief, isAwaitingConfirmation: false };
   const none = { generatedTargetAudience: null, recommendations: [] as string[] };
   let answer: ModelAnswer;
   if (kind === 'chat') {
-    const system = chatSystemPrompt(brief, language, today);
+    // The profile counts toward the context: the history is cut to fit beside it.
+    const system = withBrand(chatSystemPrompt(brief, language, today));
     const result = yield* askModel<ChatTurnAnswer>(kind, scope, {
       ...ask,
       system,
@@ -210,7 +214,7 @@ export async function* modelAnswer(
   } else if (kind === 'targetAudience') {
     const result = yield* askModel<{ targetAudience: string }>(kind, scope, {
       ...ask,
-      system: targetAudienceSystemPrompt(brief, language),
+      system: withBrand(targetAudienceSystemPrompt(brief, language)),
       messages: [{ role: 'user', content: actionRequests.targetAudience }],
     });
     const targetAudience = clean(result.object.targetAudience, BRIEF_TEXT_FIELD_MAX);
@@ -234,7 +238,7 @@ export async function* modelAnswer(
   } else {
     const result = yield* askModel<{ recommendations: string[] }>(kind, scope, {
       ...ask,
-      system: recommendationsSystemPrompt(brief, language),
+      system: withBrand(recommendationsSystemPrompt(brief, language)),
       messages: [{ role: 'user', content: actionRequests.recommendations }],
     });
     const recommendations = result.object.recommendations

@@ -58,7 +58,7 @@ export function createBriefCreator({
       const run = runTurn(request, context, false);
       for (;;) {
         const next = await run.next();
-        if (next.done) return next.value;
+        if (next.done) return next.value.response;
       }
     },
 
@@ -84,9 +84,9 @@ export function createBriefCreator({
           yield { type: 'error', sessionId, error: failureOf(kind, err) };
           return;
         }
-        const response = next.value;
+        const { response, style } = next.value;
         if (response.error) yield { type: 'error', sessionId: response.sessionId, error: response.error };
-        else yield { type: 'final', response };
+        else yield { type: 'final', response, ...(style ? { style } : {}) };
       })();
     },
 

@@ -13,6 +13,7 @@ import {
   type ChatResponse,
   type ParsedChatRequest,
 } from '@gem/contracts/brief-creator';
+import type { StyleCheck } from '@gem/contracts/brand-voice';
 import type { Db } from '../../db/client';
 import { finishedBriefs } from '../../db/schema/index';
 import type { ChatTurn } from '../../integrations/llm/text-model';
@@ -51,6 +52,9 @@ export type TurnDeps = {
   /** Today's date, YYYY-MM-DD, for the model to resolve relative dates. */
   today: () => string;
 };
+
+/** A turn's outcome: the chat response, and the style check of the model's answer when it wrote one. */
+export type TurnResult = { response: ChatResponse; style?: StyleCheck };
 
 /** The failure as the page is told it: the spec's words for this kind of turn, with the code. */
 export function failureOf(kind: BriefTurnKind, err: unknown): ChatFailure {
@@ -155,20 +159,24 @@ export function createTurnRunner({ db, ai, store, contextTokens, today }: TurnDe
   /**
    * One turn. Yields `session` once the user's message is stored (errors before it are plain
    * error answers: 400, 404, 409, 429, 503), then the answer's deltas; returns the chat response,
-   * with `error` set when the turn failed after that.
+   * with `error` set when the turn failed after that, and the style check of the assistant's
+   * answer when the model wrote one.
    */
   return async function* runTurn(
     request: ParsedChatRequest,
     context: TurnContext,
     streamed: boolean,
-  ): AsyncGenerator<TurnEvent, ChatResponse> {
+  ): AsyncGenerator<TurnEvent, TurnResult> {
     const { userId, log, signal } = context;
     const kind = turnKindOf(request);
     const language: BriefLanguage = request.language;
     if (request.sessionId) await store.ownedSession(userId, request.sessionId);
 
+    // The brand profile in force goes into every prompt of the turn; its version is recorded.
+    const brandOf =
+      kind === 'confirmation' ? null : await ai.brandFor('brief-creator', MAX_OUTPUT_TOKENS, log);
     const scope =
-      kind === 'confirmation'
+      kind === 'confirmation' || !brandOf
         ? null
         : await ai.begin({
             userId,
@@ -181,6 +189,7 @@ export function createTurnRunner({ db, ai, store, contextTokens, today }: TurnDe
               ...(request.retryLastMessage ? { retry: true } : {}),
             },
             log,
+            brand: brandOf.brand,
           });
 
     const sessionId = request.sessionId ?? randomUUID();
@@ -201,13 +210,16 @@ export function createTurnRunner({ db, ai, store, contextTokens, today }: TurnDe
 
     try {
       yield { type: 'session', sessionId };
-      if (kind === 'confirmation' || !scope) return await accept({ sessionId, brief, language }, context);
+      if (kind === 'confirmation' || !scope || !brandOf) {
+        return { response: await accept({ sessionId, brief, language }, context) };
+      }
 
       try {
         const answer = yield* modelAnswer(scope, {
           kind,
           brief,
           language,
+          brand: brandOf.block?.text ?? null,
           today: today(),
           conversation: (system) => conversation(sessionId, system, log),
           streamed,
@@ -224,9 +236,12 @@ export function createTurnRunner({ db, ai, store, contextTokens, today }: TurnDe
             { role: 'assistant', content: JSON.stringify(answer.content) },
           ]);
         });
+        // The style check of what the assistant said (the proposed fields are the user's brief).
+        const style =
+          response.response.trim() === '' ? null : brandOf.brand.check(response.response, 'brief-creator');
         // A call that cannot be recorded fails (end() throws); the answer is stored already.
-        await scope.end({ outcome: 'succeeded', ...answer.record });
-        return response;
+        await scope.end({ outcome: 'succeeded', ...answer.record, style });
+        return { response, ...(style ? { style } : {}) };
       } catch (err) {
         const recordFailed = await scope.fail(err).then(
           () => undefined,
@@ -243,13 +258,15 @@ export function createTurnRunner({ db, ai, store, contextTokens, today }: TurnDe
             .catch((storeErr: unknown) => log.error({ err: storeErr }, 'could not store the apology'));
         }
         return {
-          sessionId,
-          proposedBriefData: brief,
-          isAwaitingConfirmation: false,
-          generatedTargetAudience: null,
-          recommendations: [],
-          response: apologies[kind],
-          error: failure,
+          response: {
+            sessionId,
+            proposedBriefData: brief,
+            isAwaitingConfirmation: false,
+            generatedTargetAudience: null,
+            recommendations: [],
+            response: apologies[kind],
+            error: failure,
+          },
         };
       }
     } finally {

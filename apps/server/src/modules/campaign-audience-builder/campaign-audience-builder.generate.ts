@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { checkAnalysis, contradictionsIn } from './campaign-audience-builder.claims';
 import { noSuchCampaign, type FromCrm, type Logger } from '../../lib/crm-calls';
 import { keptSegment } from './campaign-audience-builder.known-values';
-import { askModel } from './campaign-audience-builder.model-answer';
+import { ANSWER_TOKENS, askModel } from './campaign-audience-builder.model-answer';
 import { joined, type SegmentReports } from './campaign-audience-builder.reports';
 
 /**
@@ -40,17 +40,23 @@ export function createSegmentGenerator({
     context: GenerationContext,
   ): Promise<GenerateSegmentsResponse> {
     const { log } = context;
+    // The brand profile in force (its voice, audience notes and facts) goes to the model too.
+    const { brand, block } = await ai.brandFor(undefined, ANSWER_TOKENS, log);
     const scope = await ai.begin({
       userId: context.userId,
       tool: 'campaign-audience-builder',
       input: { campaignId: request.campaignId, topic: request.topic, crm: crm.provider },
       log,
+      brand,
     });
     try {
       const read = await fromCrm(log, 'read a campaign', () => crm.campaignFacts(request.campaignId, FACTS));
       if (!read) throw new AppError(404, 'not_found', noSuchCampaign(request.campaignId));
       const { facts, vocabulary } = read;
-      const answer = await askModel(scope, facts, vocabulary, request.topic, context);
+      const answer = await askModel(scope, facts, vocabulary, request.topic, {
+        ...context,
+        brand: block?.text ?? null,
+      });
       const { segment, pastCampaigns, dropped } = keptSegment(answer.object, facts, vocabulary, log);
       const reports = await reportsOf(
         facts,

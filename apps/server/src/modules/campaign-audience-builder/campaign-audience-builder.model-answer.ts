@@ -61,14 +61,27 @@ function answerSchema(vocabulary: CrmVocabulary, pastCampaignIds: string[], curr
 }
 export type ModelAnswer = z.infer<ReturnType<typeof answerSchema>>;
 
+/** The most the answer may take. */
+export const ANSWER_TOKENS = 2_048;
+
 /** The model's answer, asked for once more (with the answer and its fault) when it cannot be used. */
 export async function askModel(
   scope: AiCallScope,
   facts: CampaignFacts,
   vocabulary: CrmVocabulary,
   topic: string,
-  { log, signal }: { log: Logger; signal: AbortSignal },
+  {
+    log,
+    signal,
+    brand,
+  }: {
+    log: Logger;
+    signal: AbortSignal;
+    /** The brand profile's block (ai.brandFor), after the rules; null: none saved. */
+    brand: string | null;
+  },
 ): Promise<{ object: ModelAnswer; usage: TokenUsage; model: string }> {
+  const system = brand ? `${segmentsSystemPrompt}\n\n${brand}` : segmentsSystemPrompt;
   const schema = answerSchema(
     vocabulary,
     facts.pastCampaigns.map((c) => c.id),
@@ -80,13 +93,13 @@ export async function askModel(
   for (let attempt = 1; ; attempt += 1) {
     try {
       const result = await scope.model.object({
-        system: segmentsSystemPrompt,
+        system,
         messages,
         schema,
         schemaName: 'campaign_audience_segments',
         schemaDescription: 'Segmenty odbiorców kampanii wybrane z wartości istniejących w CRM.',
         signal,
-        maxOutputTokens: 2_048,
+        maxOutputTokens: ANSWER_TOKENS,
       });
       return { ...result, usage: spent ? addUsage(spent, result.usage) : result.usage };
     } catch (err) {

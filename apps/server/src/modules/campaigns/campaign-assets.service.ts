@@ -131,6 +131,8 @@ export type ToolWriter = (request: {
   /** Added to the input as the generation's record keeps it. */
   recorded: Record<string, unknown>;
   revise?: { current: string; instruction: string } | undefined;
+  /** The asset's channel: the brand profile's disclaimers and limits for it, and its style check. */
+  target: CampaignChannelId;
   signal: AbortSignal;
   log: Pick<Log, 'error' | 'warn' | 'info'>;
 }) => Promise<{ events: AsyncIterable<GenerationEvent>; promptVersion: string }>;
@@ -391,6 +393,7 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
           ...(instruction ? { instruction: instruction } : {}),
         },
         revise: current === null || !instruction ? undefined : { current, instruction },
+        target: channel,
         signal: context.signal,
         log: context.log,
       });
@@ -575,8 +578,14 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
           if (event.type === 'delta') yield { type: 'delta', channel, text: event.text };
           else if (event.type === 'restart') yield { type: 'restart', channel };
           else if (event.type === 'error') yield { type: 'failed', channel, error: event.error };
-          else if (savedVersion !== undefined) yield { type: 'saved', channel, version: savedVersion };
-          else yield { type: 'failed', channel, error: { code: 'empty_output', message: EMPTY_ANSWER } };
+          else if (savedVersion !== undefined) {
+            yield {
+              type: 'saved',
+              channel,
+              version: savedVersion,
+              ...(event.style ? { style: event.style } : {}),
+            };
+          } else yield { type: 'failed', channel, error: { code: 'empty_output', message: EMPTY_ANSWER } };
         }
       }
       return mergeRuns(

@@ -1,3 +1,4 @@
+import { brandToolTargets, type BrandTarget, type StyleCheck } from '@gem/contracts/brand-voice';
 import { toStorableText } from '@gem/contracts/storable-text';
 import { withoutBidiControls } from '@gem/contracts/text-rules';
 import {
@@ -41,7 +42,17 @@ export type WritingCall = AiCall & {
   maxOutputTokens: number;
   /** Aborted when the browser goes away. */
   signal: AbortSignal;
+  /**
+   * What the text is written for, for the brand profile's disclaimers and limits and the style
+   * check: a campaign asset's channel; by default the tool itself when it is a target (the
+   * summarize step and generate-prompt are none).
+   */
+  target?: BrandTarget | undefined;
 };
+
+/** The brand target a tool writes for by default: its own slug, when the profile knows it. */
+const toolTarget = (tool: string): BrandTarget | undefined =>
+  (brandToolTargets as readonly string[]).includes(tool) ? (tool as BrandTarget) : undefined;
 
 /**
  * A model's text as GEM shows and stores it: a NUL character or half an emoji (which the
@@ -72,12 +83,24 @@ const shownEvent = (event: PipelineEvent): PipelineEvent =>
   event.type === 'delta' ? { type: 'delta', text: withoutBidiControls(event.text) } : event;
 
 export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: WritingToolsDeps) {
-  /** The call's answer size, and a refusal (400) of a prompt that would not fit the model's context. */
-  function sized(call: WritingCall): number {
+  /**
+   * What the call sends: its prompt with the brand profile in force (ai.brandFor) at the end of
+   * the system prompt, its answer size, and a refusal (400) of a prompt that, profile included,
+   * would not fit the model's context.
+   */
+  async function prepared(call: WritingCall) {
     const maxOutputTokens =
       (overrides as Record<string, number | undefined>)[call.tool] ?? call.maxOutputTokens;
-    ai.assertFits({ system: call.prompt.system, messages: [{ content: call.prompt.user }] }, maxOutputTokens);
-    return maxOutputTokens;
+    const target = call.target ?? toolTarget(call.tool);
+    const { brand, block } = await ai.brandFor(target, maxOutputTokens, call.log);
+    const prompt: Prompt = block
+      ? { system: `${call.prompt.system}\n\n${block.text}`, user: call.prompt.user }
+      : call.prompt;
+    ai.assertFits({ system: prompt.system, messages: [{ content: prompt.user }] }, maxOutputTokens);
+    /** The style check of what the call wrote (for paid ads, the copy), or null for nothing. */
+    const check = (text: string): StyleCheck | null =>
+      text.trim() === '' ? null : brand.check(text, target);
+    return { maxOutputTokens, prompt, brand, check };
   }
 
   const service = {
@@ -89,11 +112,11 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
      * that cannot be recorded ends in an `error` event, never in its `final`.
      */
     async stream(call: WritingCall): Promise<AsyncIterable<GenerationEvent>> {
-      const maxOutputTokens = sized(call);
-      const scope = await ai.begin(call);
+      const { maxOutputTokens, prompt, brand, check } = await prepared(call);
+      const scope = await ai.begin({ ...call, brand });
       const run = runGeneration({
         model: scope.model,
-        prompt: call.prompt,
+        prompt,
         reader: call.reader,
         limit: call.limit,
         signal: call.signal,
@@ -141,6 +164,8 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
         const output = storableOutput(next.value.output);
         if (scope.model.provider === 'demo') output.demo = true;
         const empty = output.text.trim() === '';
+        // The style check runs on what the page shows and the record keeps (paid ads: the copy).
+        const style = check(output.copy ?? output.text);
         try {
           await scope.end({
             outcome: empty ? 'failed' : 'succeeded',
@@ -148,13 +173,14 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
             output,
             usage,
             model,
+            style,
           });
         } catch (recordErr) {
           // Not recorded: the answer is not handed out; the stream ends in an error instead.
           yield { type: 'error', error: toStreamError(recordErr) };
           return;
         }
-        yield { type: 'final', generationId: scope.id, output };
+        yield { type: 'final', generationId: scope.id, output, ...(style ? { style } : {}) };
       })();
     },
 
@@ -163,12 +189,12 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
      * 500 AppError instead of the answer when the call could not be recorded.
      */
     async complete(call: WritingCall): Promise<string> {
-      const maxOutputTokens = sized(call);
-      const scope = await ai.begin(call);
+      const { maxOutputTokens, prompt, brand, check } = await prepared(call);
+      const scope = await ai.begin({ ...call, brand });
       try {
         const answer = await scope.model.generate({
-          system: call.prompt.system,
-          messages: [{ role: 'user', content: call.prompt.user }],
+          system: prompt.system,
+          messages: [{ role: 'user', content: prompt.user }],
           signal: call.signal,
           maxOutputTokens,
         });
@@ -180,6 +206,7 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
           output: { text, shortened: false, truncated: false },
           usage: answer.usage,
           model: answer.model,
+          style: check(text),
         });
         return text;
       } catch (err) {
@@ -200,6 +227,8 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
       input: WritingToolInput<N>;
       recorded?: Record<string, unknown>;
       revise?: { current: string; instruction: string } | undefined;
+      /** What the text is for (a campaign asset's channel); the tool's own by default. */
+      target?: BrandTarget | undefined;
       signal: AbortSignal;
       log: Pick<Log, 'error' | 'warn' | 'info'>;
     }): Promise<{ events: AsyncIterable<GenerationEvent>; promptVersion: string }> {
@@ -212,9 +241,11 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
         prompt,
         input: { ...request.input, ...request.recorded },
         userId: request.userId,
+        target: request.target,
         signal: request.signal,
         log: request.log,
       });
+      // The tool's own rules: the brand profile sent with them is recorded as its version.
       return { events, promptVersion: promptVersion(request.tool, prompt.system) };
     },
 
