@@ -1,6 +1,6 @@
 // The admin usage page's queries (issue 30) at 1,000,000 generation records on PostgreSQL and
 // 100,000 on PGlite: the service the route calls (modules/admin/admin-usage.service.ts), on a
-// database migrated by GEM's own migrations, its rollups kept by the trigger of migration 0020.
+// database migrated by GEM's own migrations, its rollups kept by the triggers of migration 0021.
 // Run it with tsx (it imports the service's TypeScript):
 //   npx tsx bench/admin-usage.mjs [postgres://postgres@127.0.0.1:5432/test] [runs=40] [pg-records=1000000] [pglite-records=100000]
 // It creates (and at the end drops) its own database, gem_bench_usage, on that server, and a
@@ -59,41 +59,33 @@ const fill = (records) => sql`
         from generate_series(0, ${records - 1}) as i) s
   join (select id, row_number() over (order by subject) - 1 as n from users) u on u.n = s.person`;
 
-/** The rollups of every record, set-based: the same statements as migration 0020's backfill. */
-const backfill = [
-  sql`insert into usage_daily (day, user_id, tool, model, outcome, error_code, generations,
-      prompt_tokens, completion_tokens, latency_ms_sum)
-    select (created_at at time zone 'UTC')::date, user_id, generator, coalesce(model, ''), outcome,
-      coalesce(error_code, ''), count(*), coalesce(sum(prompt_tokens), 0),
-      coalesce(sum(completion_tokens), 0), sum(latency_ms)
-    from generations group by 1, 2, 3, 4, 5, 6`,
-  sql`insert into usage_latency_daily (day, user_id, tool, bucket, generations)
-    select (created_at at time zone 'UTC')::date, user_id, generator, gem_latency_bucket(latency_ms), count(*)
-    from generations group by 1, 2, 3, 4`,
+/** The rollups, and how many rows each holds. */
+const rollups = [
+  'usage_daily',
+  'usage_latency_daily',
+  'usage_tool_daily',
+  'usage_tool_latency_daily',
+  'usage_person_weekly',
 ];
 
-async function seed(db, records, { trigger }) {
+async function seed(db, records) {
   await db.execute(sql`insert into users (issuer, subject, email, display_name)
     select 'https://bench.example', 'person-' || lpad(n::text, 3, '0'), 'person-' || n || '@bench.example', 'Person ' || n
     from generate_series(1, ${USERS}) as n`);
   await db.execute(sql`insert into model_prices (model, input_per_1k, output_per_1k)
     values ('gpt-4o', 0.0025, 0.01), ('gpt-4o-mini', 0.00015, 0.0006)`);
   const started = performance.now();
-  if (trigger) {
-    // The trigger's two upserts per record, as when GEM records them.
-    await db.execute(fill(records));
-  } else {
-    await db.execute(sql`alter table generations disable trigger generations_usage_rollup`);
-    await db.execute(fill(records));
-    for (const statement of backfill) await db.execute(statement);
-    await db.execute(sql`alter table generations enable trigger generations_usage_rollup`);
-  }
+  // Through the rollup triggers, as GEM records them (they roll a statement's records up at once).
+  await db.execute(fill(records));
   const seconds = (performance.now() - started) / 1000;
-  await db.execute(sql`analyze`);
+  // As autovacuum leaves an insert-only table: statistics and the visibility map.
+  await db.execute(sql`vacuum analyze`);
   const [counts] = (
-    await db.execute(sql`select (select count(*) from generations)::int as g,
-      (select count(*) from usage_daily)::int as d, (select count(*) from usage_latency_daily)::int as l,
-      (select sum(generations) from usage_daily)::int as rolled`)
+    await db.execute(
+      sql.raw(`select (select count(*) from generations)::int as g,
+        (select sum(generations) from usage_tool_daily)::int as rolled,
+        ${rollups.map((t) => `(select count(*) from ${t})::int as ${t}`).join(', ')}`),
+    )
   ).rows;
   return { seconds, ...counts };
 }
@@ -131,9 +123,15 @@ async function measure(db) {
   const usage = createAdminUsage({ db, now: Date.now });
   const [{ id: heavy }] = (
     await db.execute(
-      sql`select user_id as id from usage_daily group by 1 order by sum(generations) desc limit 1`,
+      sql`select user_id as id from usage_person_weekly group by 1 order by sum(generations) desc limit 1`,
     )
   ).rows;
+  // The CSV file as the route sends it: read to its end.
+  const csv = async (filter) => {
+    let bytes = 0;
+    for await (const chunk of usage.usageCsv(filter).body) bytes += chunk.length;
+    return bytes;
+  };
   const last = (days) => ({ from: day(-(days - 1)), to: today });
   const cases = [
     ['page: last 7 days by day', () => usage.usage({ ...last(7), by: 'day' })],
@@ -142,7 +140,7 @@ async function measure(db) {
     ['page: 366 days by week', () => usage.usage({ ...last(366), by: 'week' })],
     ['page: 30 days, one person', () => usage.usage({ ...last(30), by: 'day', userId: heavy })],
     ['page: 30 days, one tool', () => usage.usage({ ...last(30), by: 'day', tool: 'paid-ads' })],
-    ['CSV: last 30 days by day (all rows)', () => usage.usageCsv({ ...last(30), by: 'day' })],
+    ['CSV: last 30 days by day (all rows)', () => csv({ ...last(30), by: 'day' })],
     ['records: 30 days, first page', () => usage.generations({ ...last(30) })],
     [
       'records: a row (a day, a person, a tool)',
@@ -162,9 +160,9 @@ async function measure(db) {
 function print(title, seeded, { results, rows30, generations30 }, extra = '') {
   console.log(`\n## ${title}`);
   console.log(
-    `records ${seeded.g.toLocaleString('en')}, usage_daily rows ${seeded.d.toLocaleString('en')}, ` +
-      `usage_latency_daily rows ${seeded.l.toLocaleString('en')}, rolled-up generations ${seeded.rolled.toLocaleString('en')}; ` +
-      `filled in ${seeded.seconds.toFixed(1)} s${extra}`,
+    `records ${seeded.g.toLocaleString('en')}, rolled-up generations ${seeded.rolled.toLocaleString('en')}; ` +
+      rollups.map((t) => `${t} ${seeded[t].toLocaleString('en')} rows`).join(', ') +
+      `; filled in ${seeded.seconds.toFixed(1)} s${extra}`,
   );
   console.log(
     `last 30 days: ${generations30.toLocaleString('en')} generations, ${rows30.toLocaleString('en')} table rows`,
@@ -179,6 +177,15 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}, ${runs} runs a query`,
 );
+// The machine's load while the figures are taken: the 1-minute load average every 5 s.
+const loads = [];
+const sampler = setInterval(() => loads.push(loadavg()[0]), 5000);
+const loadSummary = () => {
+  const sorted = [...loads].sort((a, b) => a - b);
+  return sorted.length === 0
+    ? 'not sampled'
+    : `min ${sorted[0].toFixed(1)}, median ${sorted[Math.floor(sorted.length / 2)].toFixed(1)}, max ${sorted.at(-1).toFixed(1)}`;
+};
 
 // PostgreSQL: 1,000,000 records.
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -190,13 +197,13 @@ try {
   try {
     const [{ version }] = (await database.db.execute(sql`select version()`)).rows;
     console.log(version);
-    const seeded = await seed(database.db, PG_RECORDS, { trigger: false });
+    const seeded = await seed(database.db, PG_RECORDS);
     const trigger = (await triggerCost(database.db, 200)).sort((a, b) => a - b);
     print(
       `PostgreSQL, ${PG_RECORDS.toLocaleString('en')} records`,
       seeded,
       await measure(database.db),
-      ` (trigger off, rollups set-based as the migration's backfill); one record with the trigger on: p50 ${quantile(trigger, 0.5).toFixed(2)} ms, p95 ${quantile(trigger, 0.95).toFixed(2)} ms`,
+      ` (one statement, through the triggers); one record written alone: p50 ${quantile(trigger, 0.5).toFixed(2)} ms, p95 ${quantile(trigger, 0.95).toFixed(2)} ms`,
     );
   } finally {
     await database.close();
@@ -206,17 +213,17 @@ try {
   await admin.end();
 }
 
-// PGlite: 100,000 records, the trigger on (as GEM records them).
+// PGlite: 100,000 records.
 const dir = mkdtempSync(path.join(tmpdir(), 'gem-usage-bench-'));
 try {
   const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dir, 'data') }, migrationsDir);
   try {
-    const seeded = await seed(database.db, PGLITE_RECORDS, { trigger: true });
+    const seeded = await seed(database.db, PGLITE_RECORDS);
     print(
       `PGlite, ${PGLITE_RECORDS.toLocaleString('en')} records`,
       seeded,
       await measure(database.db),
-      ' (trigger on, one statement)',
+      ' (one statement, through the triggers)',
     );
   } finally {
     await database.close();
@@ -224,3 +231,6 @@ try {
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+
+clearInterval(sampler);
+console.log(`\nload average (1 min, every 5 s) while it ran: ${loadSummary()}`);

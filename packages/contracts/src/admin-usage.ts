@@ -7,8 +7,9 @@ export { adminPaths } from './admin-paths';
 /**
  * Administration's usage (issue 30): generations, tokens, estimated cost, failures and latency
  * per person, tool and day or week over a chosen range, read from the usage rollups the database
- * keeps as each generation is recorded (`usage_daily`, `usage_latency_daily`), and the models'
- * prices the cost is estimated with. Every figure can be traced to its generation records
+ * keeps as each generation is recorded (migrations 0020 and 0021: per day and tool without the
+ * person, per person and week, per person and day), and the models' prices the cost is estimated
+ * with. Every figure can be traced to its generation records
  * (`adminPaths.usageGenerations`).
  */
 
@@ -222,7 +223,7 @@ export type PricesResponse = z.infer<typeof pricesResponseSchema>;
 export const priceParamsSchema = z.object({ model: modelNameSchema });
 
 /**
- * The latency a bucket of `usage_latency_daily` stands for: its upper bound in ms. Bucket k
+ * The latency a bucket of `usage_latency_daily` (and `usage_tool_latency_daily`) stands for: its upper bound in ms. Bucket k
  * holds calls of at most 50 ms × 1.1^k (0: 50 ms or less; 120 holds everything slower), the
  * same rule as gem_latency_bucket in migration 0020.
  */

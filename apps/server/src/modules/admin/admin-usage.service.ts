@@ -389,13 +389,16 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
     return [counts[i]!.period, counts[0]!.period];
   }
 
-  /** The people's counts and tokens per model over the range: whole weeks, and the cut weeks' days. */
+  /** The people's counts and tokens per model over the range (whole weeks, and the cut weeks' days), named. */
   function peopleOf(filter: UsageFilter, from: string, to: string) {
-    return rowsOf<Counts & { userId: string; model: string }>(
+    return rowsOf<Counts & { userId: string; model: string; email: string | null; name: string | null }>(
       db,
-      sql`select u.user_id as "userId", u.model as "model", ${personCounts}
-        from (${personRows('week', from, to, filter)}) u
-        group by 1, 2`,
+      sql`select g.*, us.email as "email", us.display_name as "name"
+        from (
+          select u.user_id as "userId", u.model as "model", ${personCounts}
+          from (${personRows('week', from, to, filter)}) u
+          group by 1, 2
+        ) g join users us on us.id = g."userId"`,
     );
   }
 
@@ -429,20 +432,6 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
         from model_prices p left join users us on us.id = p.updated_by
         order by p.model`,
     );
-  }
-
-  /** People by id, as the usage page names them. */
-  async function peopleNamed(ids: string[]): Promise<Map<string, AdminPerson>> {
-    if (ids.length === 0) return new Map();
-    const rows = await rowsOf<{ userId: string; email: string | null; name: string | null }>(
-      db,
-      sql`select id as "userId", email as "email", display_name as "name" from users
-        where id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-    );
-    return new Map(rows.map((r) => [r.userId, personOf(r)]));
   }
 
   return {
@@ -510,11 +499,14 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
         }))
         .sort((a, b) => tokensOf(b) - tokensOf(a) || a.model.localeCompare(b.model));
       const perPerson = new Map<string, Figures>();
-      for (const m of personModels)
+      const named = new Map<string, AdminPerson>();
+      for (const m of personModels) {
         perPerson.set(
           m.userId,
           addFigures(perPerson.get(m.userId) ?? emptyFigures(), priced(m, priceOf.get(m.model))),
         );
+        named.set(m.userId, personOf(m));
+      }
       const ranked = [...perPerson].sort(
         ([ia, a], [ib, b]) => tokensOf(b) - tokensOf(a) || ia.localeCompare(ib),
       );
@@ -522,10 +514,6 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
       const byEmail = (a: AdminPerson, b: AdminPerson) =>
         (a.email ?? a.name ?? '').toLowerCase().localeCompare((b.email ?? b.name ?? '').toLowerCase()) ||
         a.userId.localeCompare(b.userId);
-      // The people of the range (the filter's choices when no filter is on) and the top users, by name.
-      const named = await peopleNamed([
-        ...new Set([...(seen ? [] : ranked.map(([id]) => id)), ...top.map(([id]) => id)]),
-      ]);
       const choices = seen
         ? {
             people: [...new Map(seen.map((s) => [s.userId, personOf(s)])).values()],

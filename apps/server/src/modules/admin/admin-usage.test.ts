@@ -17,6 +17,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accessClaims } from '../../../test/test-app';
 import { useAiHarness } from '../../../test/ai-harness';
 import { auditEvents, generations, users } from '../../db/schema/index';
+import { weekCover } from './admin-usage.service';
 
 /**
  * The usage page's API (issue 30) against real records: generations made through the AI
@@ -318,6 +319,29 @@ describe('prices and the estimated cost', () => {
       details: { inputPer1k: 0.5, outputPer1k: 1.5, before: null },
     });
     expect(audit[1]?.details).toEqual({ before: { inputPer1k: 0.5, outputPer1k: 1.5 } });
+  });
+});
+
+describe('the range in whole weeks and cut weeks', () => {
+  it('reads whole ISO weeks from the weekly rollup and only the cut weeks’ days from the daily one', () => {
+    // 2026-03-01 is a Sunday, 2026-03-02 a Monday, 2026-03-29 a Sunday.
+    expect(weekCover('2026-03-02', '2026-03-29')).toEqual({ weeks: ['2026-03-02', '2026-03-23'], days: [] });
+    expect(weekCover('2026-03-01', '2026-03-31')).toEqual({
+      weeks: ['2026-03-02', '2026-03-23'],
+      days: [
+        ['2026-03-01', '2026-03-01'],
+        ['2026-03-30', '2026-03-31'],
+      ],
+    });
+    // No whole week inside: every day from the daily rollup.
+    expect(weekCover('2026-03-04', '2026-03-10')).toEqual({
+      weeks: null,
+      days: [['2026-03-04', '2026-03-10']],
+    });
+    expect(weekCover('2026-03-04', '2026-03-04')).toEqual({
+      weeks: null,
+      days: [['2026-03-04', '2026-03-04']],
+    });
   });
 });
 
