@@ -27,6 +27,9 @@ import {
   type ProfileDraft,
 } from './profile-draft';
 
+/** Each tool and channel once (the article is both a tool and a campaign channel). */
+const targets = [...new Set(brandTargetIds)];
+
 /** Above this many banned terms the list gets a filter. */
 const FILTER_FROM = 8;
 
@@ -337,7 +340,7 @@ export function ProfileEditor({
               </Field>
               <fieldset className={styles.targets}>
                 <legend className={styles.smallLabel}>Must appear in</legend>
-                {brandTargetIds.map((target) => (
+                {targets.map((target) => (
                   <label key={target} className={styles.option}>
                     <input
                       type="checkbox"
@@ -433,9 +436,7 @@ function replace<T>(list: readonly T[], index: number, change: Partial<T>): T[] 
 }
 
 function toggled(list: readonly BrandTarget[], target: BrandTarget, on: boolean): BrandTarget[] {
-  return on
-    ? brandTargetIds.filter((t) => t === target || list.includes(t))
-    : list.filter((t) => t !== target);
+  return on ? targets.filter((t) => t === target || list.includes(t)) : list.filter((t) => t !== target);
 }
 
 function Part({ title, hint, children }: { title: string; hint: string; children: ReactNode }) {

@@ -11,8 +11,15 @@ import { useBrandVersion, useBrandVersions } from './api/brand-voice';
 import styles from './brand-voice-section.module.css';
 import { compareProfiles } from './compare-versions';
 
+const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
+
 const countsText = (counts: BrandVersionSummary['counts']) =>
-  `${formatInteger(counts.banned)} banned · ${formatInteger(counts.preferred)} preferred · ${formatInteger(counts.names)} names · ${formatInteger(counts.disclaimers)} disclaimers`;
+  [
+    plural(counts.banned, 'banned term', 'banned terms'),
+    plural(counts.preferred, 'preferred', 'preferred'),
+    plural(counts.names, 'name', 'names'),
+    plural(counts.disclaimers, 'disclaimer', 'disclaimers'),
+  ].join(' · ');
 
 /** Every version (who saved it, when, its note and counts), and two of them compared part by part. */
 export function VersionsPanel({ current }: { current: number | null }) {
