@@ -27,15 +27,24 @@ describe('the brand profile', () => {
   it('an administrator bans a term, saves a version, sees its forms and compares it', async () => {
     const page = await browser.open('desktop');
     await signInWithPopup(page, admin);
-    await page.goto('/admin/brand-voice');
-    await page.getByRole('heading', { level: 2, name: 'Brand profile' }).waitFor({ timeout: 15_000 });
-    // The demo's sample profile (or a later version) is in force.
+    const saveButton = page.getByRole('button', { name: /^Save as version \d+$/ });
+    // The demo's sample profile (or a later version) is in force: saved as the server starts,
+    // which may still be under way when this file runs first.
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/admin/brand-voice');
+          await page.getByRole('heading', { level: 2, name: 'Brand profile' }).waitFor({ timeout: 15_000 });
+          return saveButton.textContent();
+        },
+        { timeout: 45_000 },
+      )
+      .not.toBe('Save as version 1');
     expect(
       await bannedRows(page)
         .filter({ has: page.locator('input[value="tani"]') })
         .count(),
     ).toBe(1);
-    const saveButton = page.getByRole('button', { name: /^Save as version \d+$/ });
     const next = Number((await saveButton.textContent())!.replace(/\D/g, ''));
     expect(next).toBeGreaterThan(1);
 
