@@ -11,7 +11,8 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { isOverLimit, SelectField, TextAreaField } from '@/components/ui/fields';
 import { EraseIcon, SparkIcon } from '@/components/ui/icons';
 import { OutputPlaceholder, OutputSurface } from '@/components/ui/output-surface';
-import { InputPanel, ReturnToMenu, ToolStack, ToolWorkspace } from '@/components/ui/tool-layout';
+import { Split } from '@/components/ui/split';
+import { InputPanel, ReturnToMenu, ToolStack } from '@/components/ui/tool-layout';
 import { StyleFindings } from '@/lib/brand-voice/components/style-findings';
 import { useStyleFindings } from '@/lib/brand-voice/use-style-findings';
 
@@ -39,7 +40,8 @@ export function CheckText() {
 
   return (
     <ToolStack>
-      <ToolWorkspace>
+      {/* Each column as tall as its own content: the findings can be much longer than the form. */}
+      <Split align="start" className={styles.workspace}>
         <InputPanel
           title="Your text"
           description="Paste a text in Polish or English. GEM checks it against the brand profile and the house’s typography."
@@ -97,7 +99,7 @@ export function CheckText() {
             </OutputPlaceholder>
           )}
         </OutputSurface>
-      </ToolWorkspace>
+      </Split>
       <ReturnToMenu />
     </ToolStack>
   );

@@ -24,6 +24,7 @@ import { AssetInputsForm } from './asset-inputs-form';
 import { assetStatusLabels, assetStatusTones } from './asset-labels';
 import { AssetProvenance } from './asset-provenance';
 import { AssetRegenerate } from './asset-regenerate';
+import { AssetStyle } from './asset-style';
 import { AssetTrackedLinks } from './asset-tracked-links';
 import { AssetVersions } from './asset-versions';
 import styles from './campaign-assets.module.css';
@@ -55,11 +56,13 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
   const details = useCampaignAsset(campaign.id, channel, hasText);
   const [panel, setPanel] = useState<OpenPanel>(null);
   const [versionsOpen, setVersionsOpen] = useState(false);
+  const [styleOpen, setStyleOpen] = useState(false);
   const [draft, setDraft] = useState<AssetDraft | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const headingId = useId();
   const panelId = useId();
   const versionsId = useId();
+  const styleId = useId();
   const stopRef = useRef<HTMLButtonElement>(null);
 
   const { state } = generation;
@@ -220,6 +223,17 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
               </Button>
             </>
           ) : null}
+          {hasText && !showGenerated ? (
+            // Issue 31: the asset's text against the brand profile and its channel's rules.
+            <Button
+              variant="secondary"
+              aria-expanded={styleOpen}
+              aria-controls={styleId}
+              onClick={() => setStyleOpen((was) => !was)}
+            >
+              {styleOpen ? 'Hide check' : 'Check'}
+            </Button>
+          ) : null}
           {hasText ? (
             <Button
               variant="secondary"
@@ -256,6 +270,11 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
               onClose={() => setPanel(null)}
               announce={setAnnouncement}
             />
+          ) : null}
+        </div>
+        <div id={styleId} hidden={!styleOpen}>
+          {styleOpen && hasText && asset && !showGenerated ? (
+            <AssetStyle campaignId={campaign.id} channel={channel} asset={asset} editable={editable} />
           ) : null}
         </div>
         <div id={versionsId} hidden={!versionsOpen}>

@@ -16,6 +16,8 @@ type StyleFindingsProps = {
   showText?: boolean;
   /** The heading level of the section's title. */
   headingLevel?: 'h2' | 'h3';
+  /** Apply, Apply all and Undo; off for someone who may read the text but not change it. */
+  canApply?: boolean;
 };
 
 const quoted = (text: string) => `„${text.trim()}”`;
@@ -40,6 +42,7 @@ export function StyleFindings({
   checkButton = true,
   showText = true,
   headingLevel: Heading = 'h3',
+  canApply = true,
 }: StyleFindingsProps) {
   const id = useId();
   const [selected, setSelected] = useState<string | null>(null);
@@ -127,13 +130,13 @@ export function StyleFindings({
             {state.isChecking ? 'Checking…' : check ? 'Check again' : 'Check'}
           </Button>
         ) : null}
-        {check && current && findings.length > 0 ? (
+        {canApply && check && current && findings.length > 0 ? (
           <Button variant="primary" onClick={state.applyAll} disabled={state.safeCount === 0}>
             <CheckIcon />
             Apply all{state.safeCount > 0 ? ` (${state.safeCount})` : ''}
           </Button>
         ) : null}
-        {state.canUndo ? (
+        {canApply && state.canUndo ? (
           <Button variant="secondary" onClick={state.undo}>
             Undo
           </Button>
@@ -159,7 +162,7 @@ export function StyleFindings({
                 id={itemId(finding)}
                 finding={finding}
                 selected={finding.id === selected}
-                onApply={() => state.apply(finding)}
+                onApply={canApply ? () => state.apply(finding) : undefined}
               />
             ))}
         </ol>
@@ -177,7 +180,7 @@ function FindingItem({
   id: string;
   finding: StyleFinding;
   selected: boolean;
-  onApply: () => void;
+  onApply: (() => void) | undefined;
 }) {
   const words = fixWords(finding);
   return (
@@ -198,14 +201,16 @@ function FindingItem({
             Suggested fix: {words.charAt(0).toLowerCase() + words.slice(1)}.
             {finding.fix.safe ? null : ' Read it over before you apply it: Apply all leaves it out.'}
           </p>
-          <Button
-            variant="secondary"
-            className={styles.apply}
-            onClick={onApply}
-            aria-label={`Apply: ${words}`}
-          >
-            Apply
-          </Button>
+          {onApply ? (
+            <Button
+              variant="secondary"
+              className={styles.apply}
+              onClick={onApply}
+              aria-label={`Apply: ${words}`}
+            >
+              Apply
+            </Button>
+          ) : null}
         </div>
       ) : null}
     </li>
