@@ -102,6 +102,12 @@ const signedInVisits: Visit[] = [
     ready: heading('Teaser generator'),
   },
   {
+    route: '/tools/brand-voice',
+    name: 'check text',
+    path: '/tools/brand-voice',
+    ready: heading('Check text'),
+  },
+  {
     route: '/tools/visual-brand-checker',
     name: 'visual brand checker',
     path: '/tools/visual-brand-checker',

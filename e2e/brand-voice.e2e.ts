@@ -1,0 +1,175 @@
+import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { useAiControl } from './support/ai-control';
+import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
+import { admin, signInWithPopup } from './support/sign-in';
+
+// The brand voice's style check in Chromium (issue 31): the administrator bans a term through
+// the admin API (PUT /api/admin/brand-voice, based on the version in force), a marketer's article
+// whose model answer has the term in an inflected form shows the finding inline; Apply all fixes
+// every safe finding, leaving the rest of the text byte-identical; Undo restores it. Then the
+// Check text page at 1440 and 390 px. The profile in force before is saved back at the end.
+
+const browser = useBrowser();
+const { script } = useAiControl();
+
+const BANNED = { term: 'budżetowy', reason: 'Brzmi tanio; mówimy o wartości.', replacement: 'ekonomiczny' };
+
+/** The bearer token the app sends with its own calls, read off one of them. */
+async function tokenOf(page: Page): Promise<string> {
+  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers()['authorization']);
+  await page.goto('/tools');
+  return (await request).headers()['authorization']!;
+}
+
+async function api<T>(page: Page, token: string, method: 'GET' | 'PUT', body?: unknown): Promise<T> {
+  const response = await page.request.fetch(brandVoicePaths.adminProfile, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+let restore: (() => Promise<void>) | undefined;
+
+afterAll(async () => {
+  await restore?.();
+});
+
+const emptyProfile: BrandProfile = {
+  voice: {
+    attributes: [
+      { name: 'ekspercki', explanation: '' },
+      { name: 'przystępny', explanation: '' },
+      { name: 'konkretny', explanation: '' },
+    ],
+    address: 'panstwo',
+  },
+  audienceNotes: '',
+  examples: [],
+  preferred: [],
+  banned: [],
+  names: [],
+  disclaimers: [],
+  facts: { serviceLines: [], offices: [], claims: [] },
+  acronyms: [],
+};
+
+async function banTerm(): Promise<void> {
+  const page = await browser.open('desktop');
+  await signInWithPopup(page, admin);
+  const token = await tokenOf(page);
+  const { current } = await api<BrandProfileResponse>(page, token, 'GET');
+  const before = current?.profile ?? emptyProfile;
+  const saved = await api<BrandProfileResponse>(page, token, 'PUT', {
+    profile: { ...before, banned: [...before.banned.filter((b) => b.term !== BANNED.term), BANNED] },
+    note: 'e2e: ban „budżetowy”',
+    basedOn: current?.version ?? null,
+  });
+  const version = saved.current!.version;
+  restore = async () => {
+    if (!current) return; // nothing to go back to: a profile can be replaced, not removed
+    await api(page, token, 'PUT', {
+      profile: current.profile,
+      note: 'e2e: back as it was',
+      basedOn: version,
+    });
+  };
+}
+
+const outputPanel = (page: Page) => page.getByRole('region', { name: 'Check the output' });
+
+async function bothWidths(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize(viewports.mobile);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, `${name}-mobile`);
+  await page.setViewportSize(viewports.desktop);
+}
+
+describe('brand voice', () => {
+  it('a banned term in an inflected form is marked in the article; Apply all fixes the safe findings, Undo restores', async () => {
+    await banTerm();
+    const page = await browser.open('desktop');
+    await page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: browser.baseURL() });
+    await signInWithPopup(page);
+    await page.goto('/tools/article');
+    await page.getByRole('heading', { level: 1, name: 'Article' }).waitFor();
+    await page.getByLabel('Paste the base content').fill('Raport o kosztach doradztwa w Polsce.');
+    await page.getByLabel('Describe the task for GEM').fill('Krótki news na stronę.');
+    // An inflected form (its fix needs the writer: not safe) and the base form (safe).
+    const answer = 'Firmy szukają budżetowych rozwiązań. Nasz budżetowy pakiet pokazuje, gdzie zaoszczędzić.';
+    await script({ kind: 'text', text: answer });
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const output = outputPanel(page);
+    await output.locator('[data-output-status="succeeded"]').waitFor({ timeout: 15_000 });
+
+    const findings = output.locator('[data-style-findings]');
+    const inflected = findings.getByRole('button', { name: 'budżetowych (Banned term)' });
+    await inflected.waitFor();
+    await findings.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+    await inflected.click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('Banned term„budżetowych”');
+    await bothWidths(page, 'brand-voice-article-findings');
+
+    await findings.getByRole('button', { name: /^Apply all/ }).click();
+    const fixed = answer.replace('Nasz budżetowy pakiet', 'Nasz ekonomiczny pakiet');
+    await output.getByRole('button', { name: 'Copy to clipboard' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(fixed);
+    // The inflected form's finding stays, for the marketer to apply or rewrite.
+    await inflected.waitFor();
+    await bothWidths(page, 'brand-voice-article-applied');
+
+    await findings.getByRole('button', { name: 'Undo' }).click();
+    await findings.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+    await output.getByRole('button', { name: 'Copy to clipboard' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer);
+    expect(pageProblems(page)).toEqual([]);
+  });
+
+  it('the Check text page checks a pasted text for a channel, at 1440 and 390 px', async () => {
+    const page = await browser.open('desktop');
+    await signInWithPopup(page);
+    await page.goto('/tools');
+    await page.getByRole('link', { name: 'Check text' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check text' }).waitFor();
+    await bothWidths(page, 'brand-voice-check-text-empty');
+
+    const text = 'Oferujemy BUDŻETOWY audyt!! Zapraszamy na "spotkanie" z ekspertami.';
+    const field = page.getByLabel('Text to check');
+    await field.fill(text);
+    await page
+      .getByLabel('What is it for? (optional)')
+      .selectOption({ label: 'LinkedIn post (campaign channel)' });
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
+    const results = page.getByRole('region', { name: 'Findings' });
+    await results.getByText(/Checked against brand profile version \d+\./).waitFor();
+    await results
+      .getByRole('button', { name: /BUDŻETOWY \(/ })
+      .first()
+      .waitFor();
+    await bothWidths(page, 'brand-voice-check-text');
+
+    await results.getByRole('button', { name: /^Apply all/ }).click();
+    const after = await field.inputValue();
+    expect(after).not.toBe(text);
+    expect(after).toContain('Zapraszamy na');
+    await results.getByRole('button', { name: 'Undo' }).click();
+    expect(await field.inputValue()).toBe(text);
+
+    await page.setViewportSize(viewports.mobile);
+    await results.getByRole('button', { name: /^Apply all/ }).click();
+    await results.getByRole('button', { name: 'Undo' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'brand-voice-check-text-applied-mobile');
+    expect(pageProblems(page)).toEqual([]);
+  });
+});
