@@ -108,6 +108,17 @@ const signedInVisits: Visit[] = [
     ready: heading('Check text'),
   },
   {
+    route: '/tools/brand-voice',
+    name: 'check text with findings',
+    path: '/tools/brand-voice',
+    // Checked with its findings shown: the marks, the counts, the list with Apply.
+    act: async (page) => {
+      await page.getByLabel('Text to check').fill('Oferujemy TANI audyt!! Zapraszamy na "spotkanie".');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+    },
+    ready: (page) => page.getByRole('list', { name: 'Findings', exact: true }).waitFor({ timeout: 15_000 }),
+  },
+  {
     route: '/tools/visual-brand-checker',
     name: 'visual brand checker',
     path: '/tools/visual-brand-checker',
