@@ -1,8 +1,10 @@
 import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LONG_TEST_MS } from './brief-creator-page';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
+import { campaignFromChat } from './support/campaign-from-chat';
 import { admin, signInWithPopup } from './support/sign-in';
 
 // The brand voice's style check in Chromium (issue 31): the administrator bans a term through
@@ -92,8 +94,9 @@ async function bothWidths(page: Page, name: string) {
 }
 
 describe('brand voice', () => {
+  beforeAll(banTerm, LONG_TEST_MS);
+
   it('a banned term in an inflected form is marked in the article; Apply all fixes the safe findings, Undo restores', async () => {
-    await banTerm();
     const page = await browser.open('desktop');
     await page
       .context()
@@ -172,4 +175,39 @@ describe('brand voice', () => {
     await screenshot(page, 'brand-voice-check-text-applied-mobile');
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it(
+    'a campaign asset is checked against its channel; Apply all and Undo save new versions',
+    { timeout: LONG_TEST_MS },
+    async () => {
+      const page = await browser.open('desktop');
+      await signInWithPopup(page);
+      await campaignFromChat(page, 'Brand voice check', script);
+      const post = page.getByRole('region', { name: 'Assets', exact: true }).getByRole('article', {
+        name: 'LinkedIn post',
+      });
+      await post.getByRole('button', { name: 'Generate from brief' }).click();
+      const form = post.getByRole('form', { name: 'Generate the LinkedIn post from the brief' });
+      await form.getByLabel('Describe the post').waitFor();
+      const written = 'Zapraszamy na webinar o płynności. Nasz budżetowy pakiet analiz czeka na Państwa.';
+      await script({ kind: 'text', text: written });
+      await form.getByRole('button', { name: 'Generate' }).click();
+      await post.getByText('Version 1', { exact: true }).first().waitFor({ timeout: 15_000 });
+
+      await post.getByRole('button', { name: 'Check', exact: true }).click();
+      await post.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+      await post.scrollIntoViewIfNeeded();
+      await screenshot(page, 'brand-voice-asset-findings-desktop');
+      await post.getByRole('button', { name: /^Apply all/ }).click();
+      await post.getByText('Version 2', { exact: true }).first().waitFor();
+      await post.getByText(written.replace('budżetowy', 'ekonomiczny')).first().waitFor();
+      await post.getByRole('button', { name: 'Undo' }).click();
+      await post.getByText('Version 3', { exact: true }).first().waitFor();
+      await post.getByText(written).first().waitFor();
+      await page.setViewportSize(viewports.mobile);
+      await post.locator('[data-style-findings]').scrollIntoViewIfNeeded();
+      await screenshot(page, 'brand-voice-asset-undone-mobile', { fullPage: false });
+      expect(pageProblems(page)).toEqual([]);
+    },
+  );
 });
