@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
+import { styleRuleIds } from '@gem/contracts/brand-voice';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { admin, marketer, signInWithPopup, type DemoAccount } from './support/sign-in';
 
 // The usage page (issue 30) in Chromium: the marketer makes two teasers, the administrator
-// opens /admin/usage and finds them in the figures, the three charts and the table; a row opens
+// opens /admin/usage and finds them in the figures, the three charts, the brand voice's findings
+// (issue 31) and the table; a row opens
 // its records, the table downloads as CSV, and a price for the model turns tokens into an
 // estimated cost. Screenshots at 1440 and 390 px. The price is removed again at the end.
 
@@ -57,7 +59,8 @@ describe('usage', () => {
     await tool.goto('/tools/teaser-generator');
     await tool.getByRole('heading', { level: 1, name: 'Teaser generator' }).waitFor();
     await tool.getByLabel('Paste the base content').fill('Raport o tempie decyzji w firmach.');
-    await script({ kind: 'text', text: 'Decyzje szybciej niż kiedykolwiek.' });
+    // An exclamation mark too many: the house's typography, whatever the brand profile holds.
+    await script({ kind: 'text', text: 'Decyzje szybciej niż kiedykolwiek!!' });
     await generateTeaser(tool);
     await script({ kind: 'text', text: 'Dane, które skracają drogę do decyzji.' });
     await generateTeaser(tool);
@@ -76,6 +79,27 @@ describe('usage', () => {
     expect(await page.getByRole('table', { name: 'Top users by tokens' }).innerText()).toContain(
       marketer.email,
     );
+
+    // What the brand voice's style check found in them, by tool (issue 31).
+    const findings = page.getByRole('region', { name: 'Brand voice findings' });
+    await findings.getByText(/generations? checked/).waitFor();
+    await findings
+      .getByText(/Findings per day, by tool/)
+      .first()
+      .waitFor();
+    const teaserRow = findings
+      .getByRole('region', { name: 'Findings by tool and rule' })
+      .getByRole('row', { name: /Teaser generator/ });
+    expect(
+      Number((await teaserRow.locator('td').first().innerText()).replace(/,/g, '')),
+    ).toBeGreaterThanOrEqual(2);
+    await findings
+      .getByText(/Findings per day, by tool/)
+      .first()
+      .waitFor();
+    // Checked, average score, then a column per rule.
+    const exclamations = teaserRow.locator('td').nth(2 + styleRuleIds.indexOf('exclamation'));
+    expect(Number(await exclamations.innerText())).toBeGreaterThanOrEqual(1);
 
     // Narrowed to the marketer and the teaser generator.
     await page.getByLabel('Person', { exact: true }).selectOption({ label: marketer.email });

@@ -19,6 +19,8 @@ export const adminPaths = {
   usage: '/api/admin/usage',
   /** GET, same query: the usage table as CSV. */
   usageCsv: '/api/admin/usage.csv',
+  /** GET, same query: the brand voice's findings per period and tool (style_daily). */
+  usageStyle: '/api/admin/usage/style',
   /** GET, same query and a cursor: the generation records a figure is made of. */
   usageGenerations: '/api/admin/usage/generations',
   /** GET: the models' prices; PUT { model, inputPer1k, outputPer1k }. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { adminPersonSchema, isoDaySchema } from './admin';
+import { styleRuleIds } from './brand-voice';
 
 export { adminPaths } from './admin-paths';
 
@@ -243,3 +244,27 @@ export function quantileBucket(counts: ReadonlyMap<number, number>, q: number): 
   }
   return null;
 }
+
+/**
+ * The brand voice's style check over time (issue 31): per period and tool, how many generations
+ * were checked, what was found per rule and the average score, from the `style_daily` rollup.
+ * Counted per tool and day, not per person; the same range, period and tool as the usage page.
+ */
+const styleCountsSchema = z.record(z.enum(styleRuleIds), z.number().int());
+const styleFiguresShape = {
+  checked: z.number().int(),
+  /** Findings of every rule together. */
+  findings: z.number().int(),
+  counts: styleCountsSchema,
+  /** The mean score (0 to 100) of the checked generations; null when none was checked. */
+  scoreAverage: z.number().nullable(),
+};
+export const usageStyleResponseSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.enum(usagePeriods),
+  totals: z.object(styleFiguresShape),
+  series: z.array(z.object({ period: z.string(), tool: z.string(), ...styleFiguresShape })),
+  tools: z.array(z.object({ tool: z.string(), ...styleFiguresShape })),
+});
+export type UsageStyleResponse = z.infer<typeof usageStyleResponseSchema>;

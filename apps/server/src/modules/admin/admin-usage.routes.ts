@@ -9,11 +9,13 @@ import {
   usageGenerationsResponseSchema,
   usageQuerySchema,
   usageResponseSchema,
+  usageStyleResponseSchema,
 } from '@gem/contracts/admin-usage';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { userOf } from '../../plugins/auth';
+import type { AdminUsageStyle } from './admin-usage-style.service';
 import type { AdminUsage, PriceActor } from './admin-usage.service';
 
 /** Who changes a price, for the audit log. */
@@ -23,11 +25,21 @@ const actorOf = (req: FastifyRequest): PriceActor => {
 };
 
 /** The admin area's usage and prices: administrators only (registered in app.ts's admin scope). */
-export const adminUsageRoutes: FastifyPluginAsyncZod<{ service: AdminUsage }> = async (app, { service }) => {
+export const adminUsageRoutes: FastifyPluginAsyncZod<{
+  service: AdminUsage;
+  style: AdminUsageStyle;
+}> = async (app, { service, style }) => {
   app.get(
     adminPaths.usage,
     { schema: { querystring: usageQuerySchema, response: { 200: usageResponseSchema } } },
     (req) => service.usage(req.query),
+  );
+
+  // What the brand voice's style check found, per period and tool (issue 31).
+  app.get(
+    adminPaths.usageStyle,
+    { schema: { querystring: usageQuerySchema, response: { 200: usageStyleResponseSchema } } },
+    (req) => style.style(req.query),
   );
 
   // The file is streamed as its rows are read, never held whole in memory.

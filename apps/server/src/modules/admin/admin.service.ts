@@ -3,6 +3,7 @@ import { createAdminAllowances } from './admin-allowances.service';
 import { createAdminBrandVoice } from './admin-brand-voice.service';
 import { createAdminAudit } from './admin-audit.service';
 import { createAdminIntegrations } from './admin-integrations.service';
+import { createAdminUsageStyle } from './admin-usage-style.service';
 import { createAdminUsage } from './admin-usage.service';
 import type { AdminDeps } from './admin.deps';
 
@@ -11,6 +12,7 @@ export function createAdmin(deps: AdminDeps) {
   return {
     access: createAdminAccess(deps),
     usage: createAdminUsage(deps),
+    usageStyle: createAdminUsageStyle(deps),
     allowances: createAdminAllowances(deps),
     audit: createAdminAudit(deps),
     integrations: createAdminIntegrations(deps),

@@ -9,13 +9,13 @@ import styles from './usage-section.module.css';
 
 /** Each at least 3:1 against white, apart in hue (the competitor chart's palette), the brand first. */
 const palette = ['#fd5108', '#1f4e79', '#2e7d32', '#7b1fa2', '#00838f', '#8c6d00', '#c2185b', '#5e554f'];
-const colourOf = (i: number) => palette[i % palette.length]!;
+export const colourOf = (i: number) => palette[i % palette.length]!;
 
 /**
  * Every period of the range, those without generations too, so the time axis is the range's: each
  * day, or each week's Monday (the first week from the range's first day, as the server keys it).
  */
-function periodsOf({ from, to, by }: Pick<UsageResponse, 'from' | 'to' | 'by'>): string[] {
+export function periodsOf({ from, to, by }: Pick<UsageResponse, 'from' | 'to' | 'by'>): string[] {
   const periods: string[] = [];
   for (
     let day = by === 'week' ? weekStartOf(from) : from;

@@ -13,6 +13,7 @@ import { downloadUsageCsv, useUsage, type RecordsParams, type UsageParams } from
 import { PricesPanel } from './prices-panel';
 import { RecordsDialog } from './records-dialog';
 import { UsageCharts } from './usage-charts';
+import { UsageStyle } from './usage-style';
 import {
   formatCost,
   formatLatency,
@@ -88,6 +89,7 @@ export function UsageSection() {
           <UsageTable data={usage.data} params={params} onRecords={setRecords} />
         </div>
       )}
+      {problem ? null : <UsageStyle params={params} enabled={problem === null} />}
       <PricesPanel seen={usage.data?.models ?? []} />
       {records ? (
         <RecordsDialog title={records.title} params={records.params} onClose={() => setRecords(null)} />

@@ -4,6 +4,7 @@ import {
   pricesResponseSchema,
   usageGenerationsResponseSchema,
   usageResponseSchema,
+  usageStyleResponseSchema,
   type PriceInput,
   type UsagePeriod,
 } from '@gem/contracts/admin-usage';
@@ -54,6 +55,19 @@ export function usageQueryOptions(params: UsageParams) {
 /** Nothing is asked while the range is not one the server takes (the page says why). */
 export function useUsage(params: UsageParams, enabled = true) {
   return useQuery({ ...usageQueryOptions(params), enabled });
+}
+
+/** What the brand voice's style check found per period and tool: the same question, per tool only. */
+export function useUsageStyle(params: UsageParams, enabled = true) {
+  const { userId: _person, ...question } = params;
+  return useQuery({
+    queryKey: ['admin', 'usage-style', question],
+    queryFn: ({ signal }) =>
+      api.get(`${adminPaths.usageStyle}?${searchOf(question)}`, { schema: usageStyleResponseSchema, signal }),
+    staleTime: 0,
+    placeholderData: (previous) => previous,
+    enabled,
+  });
 }
 
 /** The usage table as a CSV file, every row (the page shows the first ones). */
