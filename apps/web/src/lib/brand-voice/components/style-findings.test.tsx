@@ -147,7 +147,7 @@ describe('StyleFindings', () => {
     const marked = screen.getByRole('group', { name: 'The text with its findings marked' });
     expect(within(marked).getByRole('button', { name: '!! (Exclamation marks)' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Apply all' })).toBeDisabled();
-    await user.click(screen.getByRole('button', { name: 'Apply: Replace „!!” with „!”' }));
+    await user.click(screen.getByRole('button', { name: 'Apply: Replace [ !! ] with [ ! ]' }));
     expect(owned()).toBe(
       'Oferujemy tanie usługi.\nTo przystępnych rozwiązań nie ma! Zapraszamy.\n\nTo nie jest oferta.',
     );

@@ -20,7 +20,8 @@ type StyleFindingsProps = {
   canApply?: boolean;
 };
 
-const quoted = (text: string) => `„${text.trim()}”`;
+/** A word in Polish quotation marks; punctuation alone (a quotation mark, '!!') in brackets, so it reads. */
+const quoted = (text: string) => (/[\p{L}\p{N}]/u.test(text) ? `„${text.trim()}”` : `[ ${text} ]`);
 
 /** What the fix does, in words: 'Replace „tanich” with „przystępnych”'. */
 export function fixWords(finding: StyleFinding): string | null {
