@@ -92,7 +92,7 @@ describe('app shell', () => {
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {
-    it(`/tools lists the ten tools in catalogue order (${viewport})`, async () => {
+    it(`/tools lists the eleven tools in catalogue order (${viewport})`, async () => {
       const page = await browser.open(viewport);
       await signInWithPopup(page);
       await page.goto('/tools');

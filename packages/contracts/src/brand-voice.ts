@@ -39,13 +39,19 @@ export const brandToolTargets = [
   'brief-creator',
 ] as const;
 
-/** A tool or a campaign channel: what a text is written for. */
-export const brandTargetIds = [...brandToolTargets, ...campaignChannelIds] as const;
+/**
+ * A tool or a campaign channel: what a text is written for. The article is both, with the same
+ * limit, so it is listed once.
+ */
+export const brandTargetIds = [
+  ...brandToolTargets,
+  ...campaignChannelIds.filter((id): id is Exclude<typeof id, 'article'> => id !== 'article'),
+];
 export const brandTargetSchema = z.enum(brandTargetIds, { error: 'Choose a tool or a channel GEM has.' });
 export type BrandTarget = z.infer<typeof brandTargetSchema>;
 
 const toolTargetLabels: Record<(typeof brandToolTargets)[number], string> = {
-  article: 'Article (tool)',
+  article: 'Article',
   'social-media-post': 'Social media post (tool)',
   'paid-ads': 'Paid ads (tool)',
   'teaser-generator': 'Teaser (tool)',

@@ -75,7 +75,9 @@ export const sampleBrandProfile: BrandProfile = {
       replacement: '',
     },
   ],
-  names: ['Deal Advisory', 'Doradztwo Podatkowe', 'Audyt', 'Doradztwo ESG', 'Akademia Finansów'],
+  // Names as they must be written: proper names only. A common word ("audyt") would be flagged
+  // wherever it is written in lower case, as the name rule checks the spelling of every match.
+  names: ['Deal Advisory', 'Akademia Finansów', 'ESG Compass', 'TaxRadar'],
   disclaimers: [
     {
       text: 'Materiał ma charakter informacyjny i nie stanowi porady prawnej ani podatkowej.',

@@ -156,6 +156,17 @@ export const guideSections: GuideSection[] = [
           'If the page says the brand checker is not configured, ask the GEM administrators to set it up.',
         ],
       },
+      {
+        slug: 'brand-voice',
+        does: 'Checks any text against the firm’s brand voice: banned and preferred terms in any Polish form, names spelt exactly, mandatory disclaimers, the channel’s limit, and the house’s typography.',
+        tips: [
+          'Paste the text and choose what it is for (a tool or a campaign channel): its disclaimers and limit are checked too.',
+          'Each finding is marked in the text with its reason; Apply fixes one, Apply all fixes every one with a safe fix, and Undo takes it back.',
+          'Every generated text is checked the same way as it is written: the findings appear in the output panel, and each campaign asset has Check.',
+          'The rules are the brand profile your administrators keep; ask them to add a term or a disclaimer.',
+        ],
+        limits: ['Up to 150,000 characters at a time (about 10,000 words).'],
+      },
     ],
   },
 ];
