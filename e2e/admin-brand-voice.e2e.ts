@@ -1,15 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
-import { admin, signInWithPopup } from './support/sign-in';
+import { admin, marketer, signInWithPopup } from './support/sign-in';
 
 // The administrators' brand profile (issue 31) in Chromium: the demo's sample profile is in
 // force; the administrator bans a term with a reason and a replacement, a term too long is
 // refused at its field with what was typed kept, the save is the next version with the term's
 // inflected forms listed, and the new version compared with the one before shows the term added.
-// The page at 1440 and 390 px.
+// The page at 1440 and 390 px. Then a marketer's article whose model answer uses the banned
+// term in another form shows the finding, with the administrator's reason and replacement.
 
 const browser = useBrowser();
+const { script } = useAiControl();
 
 async function bothWidths(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -91,5 +94,28 @@ describe('the brand profile', () => {
     await bothWidths(page, 'admin-brand-voice');
     // The refused save's 400 is the only request Chromium logs.
     expect(pageProblems(page).filter((p) => !/status of 400/.test(p))).toEqual([]);
+  });
+
+  it('the term the administrator banned is marked in a marketer’s article, in another form', async () => {
+    const page = await browser.open('desktop');
+    await signInWithPopup(page, marketer);
+    await page.goto('/tools/article');
+    await page.getByRole('heading', { level: 1, name: 'Article' }).waitFor();
+    await page.getByLabel('Paste the base content').fill('Raport o spotkaniach zarządów.');
+    await page.getByLabel('Describe the task for GEM').fill('Krótki news na stronę.');
+    await script({ kind: 'text', text: 'Koniec z nudnymi spotkaniami: zarządy decydują szybciej.' });
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const output = page.getByRole('region', { name: 'Check the output' });
+    await output.locator('[data-output-status="succeeded"]').waitFor({ timeout: 15_000 });
+    const mark = output
+      .locator('[data-style-findings]')
+      .getByRole('button', { name: 'nudnymi (Banned term)' });
+    await mark.waitFor();
+    await mark.click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toContain('„nudnymi”');
+    expect(await output.textContent()).toContain('Brzmi lekceważąco.');
+    expect(pageProblems(page)).toEqual([]);
   });
 });
