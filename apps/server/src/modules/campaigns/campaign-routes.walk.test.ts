@@ -587,7 +587,8 @@ describe('every campaign route, walked as another user, a reader, an editor and 
       ok(await call('GET', campaignAudiencePath(campaign.id), people.owner), 'audience').json(),
     );
     expect(audience.segments.map((s) => s.id)).toContain(segmentId);
-  });
+    // Every route three or four times over, generations among them: 7 s on a quiet machine.
+  }, 60_000);
 
   it('finds nothing through the ids of another campaign, or ids that are not ids', async () => {
     // Another campaign's segment in this campaign's path: not found, and still the other's.
