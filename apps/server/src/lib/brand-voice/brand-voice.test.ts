@@ -124,6 +124,19 @@ describe('the brand voice', () => {
       /Someone saved version 2 of the brand profile while you were editing version 1/,
     );
     expect((await voice.versions()).map((v) => v.version)).toEqual([2, 1]);
+    // A version that is not there yet is no start either.
+    await expect(voice.save({ profile: sampleProfile(), basedOn: 9, userId: admin })).rejects.toThrow(
+      'There is no version 9 of the brand profile to start from.',
+    );
+    // What records the save is written in its transaction: when it fails, no version is saved.
+    const failing = voice.save({
+      profile: sampleProfile(),
+      basedOn: 2,
+      userId: admin,
+      record: () => Promise.reject(new Error('the audit log is unavailable')),
+    });
+    await expect(failing).rejects.toThrow('the audit log is unavailable');
+    expect((await voice.versions()).map((v) => v.version)).toEqual([2, 1]);
   });
 
   it('refuses terms over the limits before expanding anything', async () => {

@@ -258,6 +258,8 @@ export function createBrandVoice({
       note?: string | undefined;
       basedOn: number | null;
       userId: string | null;
+      /** Writes what records the save (the audit entry) in the version's own transaction. */
+      record?: (tx: Pick<Db, 'insert'>, version: number) => Promise<void>;
     }): Promise<BrandVersionSummary> {
       const terms = profileTerms(request.profile);
       const issues = termIssues(terms);
@@ -268,23 +270,38 @@ export function createBrandVoice({
       const unique = [...new Set(terms)];
       const expanded = await inflection.expand(unique);
       const version = (request.basedOn ?? 0) + 1;
-      const inserted = await db
-        .insert(brandProfileVersions)
-        .values({
-          version,
-          profile: request.profile,
-          forms: expanded,
-          note: request.note || null,
-          savedBy: request.userId,
-        })
-        .onConflictDoNothing()
-        .returning({ version: brandProfileVersions.version });
-      const newest = await newestVersion();
-      if (inserted.length === 0 || newest !== version) {
+      // The version and what records it (the audit entry) in one transaction, while the newest
+      // version is still the one the editor started from.
+      const outcome = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ version: sql<number | null>`max(${brandProfileVersions.version})` })
+          .from(brandProfileVersions);
+        const newest = row?.version ?? null;
+        if (newest !== request.basedOn) return { saved: false as const, newest };
+        const inserted = await tx
+          .insert(brandProfileVersions)
+          .values({
+            version,
+            profile: request.profile,
+            forms: expanded,
+            note: request.note || null,
+            savedBy: request.userId,
+          })
+          .onConflictDoNothing()
+          .returning({ version: brandProfileVersions.version });
+        // Another save of the same version got there first.
+        if (inserted.length === 0) return { saved: false as const, newest: version };
+        await request.record?.(tx, version);
+        return { saved: true as const };
+      });
+      if (!outcome.saved) {
+        const { newest } = outcome;
         throw new AppError(
           409,
           'conflict',
-          `Someone saved version ${newest ?? version} of the brand profile while you were editing version ${request.basedOn ?? 'none'}. Reload it, then make your changes again.`,
+          request.basedOn !== null && (newest === null || newest < request.basedOn)
+            ? `There is no version ${request.basedOn} of the brand profile to start from. Reload it, then make your changes again.`
+            : `Someone saved version ${newest} of the brand profile while you were editing ${request.basedOn === null ? 'a new profile' : `version ${request.basedOn}`}. Reload it, then make your changes again.`,
         );
       }
       loaded = { version, profile: request.profile, forms: expanded, compiled: new Map() };

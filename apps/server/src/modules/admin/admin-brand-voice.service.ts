@@ -22,7 +22,7 @@ import { SAMPLE_BRAND_NOTE, sampleBrandProfile } from './admin-brand-voice.sampl
 export const BRAND_SAMPLE_TASK = 'admin.brand-voice-sample';
 const HOUR = 60 * 60 * 1000;
 
-export function createAdminBrandVoice({ db, brandVoice, config, scheduler, log }: AdminDeps) {
+export function createAdminBrandVoice({ brandVoice, config, scheduler, log }: AdminDeps) {
   const service = {
     /**
      * The largest save request taken, in bytes: a full profile (1,000 terms with their reasons)
@@ -45,19 +45,25 @@ export function createAdminBrandVoice({ db, brandVoice, config, scheduler, log }
         note: request.note,
         basedOn: request.basedOn,
         userId: actor?.userId ?? null,
-      });
-      // The version is in; its entry follows (the brand voice writes versions on its own).
-      await recordAudit(db, {
-        action: 'brand-voice.saved',
-        actor: actor ? { userId: actor.userId, email: actor.email } : null,
-        target: `brand profile version ${saved.version}`,
-        details: {
-          version: saved.version,
-          basedOn: request.basedOn,
-          note: request.note || null,
-          counts: saved.counts,
-        },
-        ip: actor?.ip ?? null,
+        // In the version's own transaction: no version without its entry, nor an entry without it.
+        record: (tx, version) =>
+          recordAudit(tx, {
+            action: 'brand-voice.saved',
+            actor: actor ? { userId: actor.userId, email: actor.email } : null,
+            target: `brand profile version ${version}`,
+            details: {
+              version,
+              basedOn: request.basedOn,
+              note: request.note || null,
+              counts: {
+                banned: request.profile.banned.length,
+                preferred: request.profile.preferred.length,
+                names: request.profile.names.length,
+                disclaimers: request.profile.disclaimers.length,
+              },
+            },
+            ip: actor?.ip ?? null,
+          }),
       });
       return { current: await brandVoice.version(saved.version) };
     },
