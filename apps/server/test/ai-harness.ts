@@ -262,7 +262,7 @@ export function campaignCallsOf(h: AiToolsTest) {
 /**
  * A brand profile (issue 31) as an administrator might save it: banned "tani" (any form) and a
  * phrase, a preferred term, a name, and a disclaimer paid ads and Google Ads must carry.
- * (brand-voice.test.ts has its own; a test file is not imported, or its tests run twice.)
+ * The brand voice's own tests save it too.
  */
 export const brandProfileSample = (over: Partial<BrandProfile> = {}): BrandProfile => ({
   voice: {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BrandProfile } from '@gem/contracts/brand-voice';
+import { brandProfileSample } from '../../../test/ai-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database';
 import type { Database } from '../../db/client';
@@ -18,32 +18,8 @@ import { sql } from 'drizzle-orm';
  * a save that would undo someone else's, terms refused, and the style rollup per day and tool.
  */
 
-export const sampleProfile = (over: Partial<BrandProfile> = {}): BrandProfile => ({
-  voice: {
-    attributes: [
-      { name: 'ekspercki, ale przystępny', explanation: 'Wiemy dużo, mówimy prosto.' },
-      { name: 'konkretny', explanation: 'Liczby i przykłady zamiast ogólników.' },
-      { name: 'spokojny', explanation: 'Bez krzyku i bez wykrzykników.' },
-    ],
-    address: 'panstwo',
-  },
-  audienceNotes: 'Zarządy i dyrektorzy finansowi średnich firm.',
-  examples: [{ do: 'Pomagamy zaplanować transakcję.', dont: 'Najlepsze usługi na rynku!!!' }],
-  preferred: [{ term: 'klient', replaces: ['petent'], reason: 'Tak mówimy o ludziach.' }],
-  banned: [
-    { term: 'tani', reason: 'Brzmi jak niska jakość.', replacement: 'przystępny' },
-    {
-      term: 'rozwiązanie szyte na miarę',
-      reason: 'Wytarty frazes.',
-      replacement: 'rozwiązanie dla Państwa firmy',
-    },
-  ],
-  names: ['Deal Advisory'],
-  disclaimers: [{ text: 'Materiał nie stanowi porady prawnej.', targets: ['paid-ads', 'google-ads'] }],
-  facts: { serviceLines: ['Deal Advisory'], offices: ['Warszawa'], claims: [] },
-  acronyms: ['M&A'],
-  ...over,
-});
+/** A small profile, the one every brand voice test saves. */
+const sampleProfile = brandProfileSample;
 
 let database: Database;
 let admin: string;

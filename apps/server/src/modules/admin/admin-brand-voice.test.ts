@@ -10,7 +10,7 @@ import {
 } from '@gem/contracts/brand-voice';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PERMITTED_DOMAIN, useAiHarness } from '../../../test/ai-harness';
+import { PERMITTED_DOMAIN, useAiHarness, brandProfileSample } from '../../../test/ai-harness';
 import { accessClaims, buildTestApp, externalAuth } from '../../../test/test-app';
 import { testConfig } from '../../../test/test-config';
 import { createTestDatabase } from '../../../test/test-database';
@@ -67,33 +67,8 @@ async function refused(profile: unknown, basedOn: number | null = null) {
   return Object.fromEntries((error.issues ?? []).map((issue) => [issue.path, issue.message]));
 }
 
-/** A small profile (the brand voice's tests use the same). */
-const sampleProfile = (over: Partial<BrandProfile> = {}): BrandProfile => ({
-  voice: {
-    attributes: [
-      { name: 'ekspercki, ale przystępny', explanation: 'Wiemy dużo, mówimy prosto.' },
-      { name: 'konkretny', explanation: 'Liczby i przykłady zamiast ogólników.' },
-      { name: 'spokojny', explanation: 'Bez krzyku i bez wykrzykników.' },
-    ],
-    address: 'panstwo',
-  },
-  audienceNotes: 'Zarządy i dyrektorzy finansowi średnich firm.',
-  examples: [{ do: 'Pomagamy zaplanować transakcję.', dont: 'Najlepsze usługi na rynku!!!' }],
-  preferred: [{ term: 'klient', replaces: ['petent'], reason: 'Tak mówimy o ludziach.' }],
-  banned: [
-    { term: 'tani', reason: 'Brzmi jak niska jakość.', replacement: 'przystępny' },
-    {
-      term: 'rozwiązanie szyte na miarę',
-      reason: 'Wytarty frazes.',
-      replacement: 'rozwiązanie dla Państwa firmy',
-    },
-  ],
-  names: ['Deal Advisory'],
-  disclaimers: [{ text: 'Materiał nie stanowi porady prawnej.', targets: ['paid-ads', 'google-ads'] }],
-  facts: { serviceLines: ['Deal Advisory'], offices: ['Warszawa'], claims: [] },
-  acronyms: ['M&A'],
-  ...over,
-});
+/** A small profile, the one every brand voice test saves. */
+const sampleProfile = brandProfileSample;
 
 const withBanned = (term: string, over: Partial<BrandProfile> = {}) =>
   sampleProfile({ banned: [{ term, reason: 'Nie używamy.', replacement: '' }], ...over });

@@ -9,13 +9,13 @@ import styles from './usage-section.module.css';
 
 /** Each at least 3:1 against white, apart in hue (the competitor chart's palette), the brand first. */
 const palette = ['#fd5108', '#1f4e79', '#2e7d32', '#7b1fa2', '#00838f', '#8c6d00', '#c2185b', '#5e554f'];
-export const colourOf = (i: number) => palette[i % palette.length]!;
+const colourOf = (i: number) => palette[i % palette.length]!;
 
 /**
  * Every period of the range, those without generations too, so the time axis is the range's: each
  * day, or each week's Monday (the first week from the range's first day, as the server keys it).
  */
-export function periodsOf({ from, to, by }: Pick<UsageResponse, 'from' | 'to' | 'by'>): string[] {
+function periodsOf({ from, to, by }: Pick<UsageResponse, 'from' | 'to' | 'by'>): string[] {
   const periods: string[] = [];
   for (
     let day = by === 'week' ? weekStartOf(from) : from;
@@ -27,29 +27,50 @@ export function periodsOf({ from, to, by }: Pick<UsageResponse, 'from' | 'to' | 
   return periods;
 }
 
+/**
+ * A figure per period of the range, stacked by tool: the chart of generations and the brand voice's
+ * chart of findings. Every tool in every period, 0 where it had none (a missing key would draw as
+ * a full bar).
+ */
+export function ToolsOverTime({
+  data,
+  series,
+  caption,
+}: {
+  data: Pick<UsageResponse, 'from' | 'to' | 'by'>;
+  series: readonly { period: string; tool: string; value: number }[];
+  caption: string;
+}) {
+  const tools = [...new Set(series.map((s) => s.tool))].sort();
+  const byPeriod = new Map<string, Record<string, number>>();
+  for (const s of series) byPeriod.set(s.period, { ...byPeriod.get(s.period), [s.tool]: s.value });
+  const week = data.by === 'week';
+  return (
+    <StackedBarChart
+      caption={`${caption} per ${week ? 'week' : 'day'}, by tool`}
+      description={`${longDay(data.from)} to ${longDay(data.to)} (UTC).`}
+      categoryHeader={week ? 'Week from' : 'Day'}
+      categories={periodsOf(data).map((p) => ({
+        key: p,
+        label: shortDay(p),
+        fullLabel: week ? `Week from ${longDay(p)}` : longDay(p),
+        values: Object.fromEntries(tools.map((t) => [t, byPeriod.get(p)?.[t] ?? 0])),
+      }))}
+      series={tools.map((t, i) => ({ key: t, name: toolLabel(t), colour: colourOf(i) }))}
+    />
+  );
+}
+
 /** Generations over time stacked by tool, the top users by tokens, and failures by cause. */
 export function UsageCharts({ data }: { data: UsageResponse }) {
-  const tools = [...new Set(data.series.map((s) => s.tool))].sort();
-  const periods = periodsOf(data);
-  const byPeriod = new Map<string, Record<string, number>>();
-  for (const s of data.series) byPeriod.set(s.period, { ...byPeriod.get(s.period), [s.tool]: s.generations });
-  const week = data.by === 'week';
   return (
     <div className={styles.charts}>
       <div className={styles.chartWide}>
         {data.series.length === 0 ? null : (
-          <StackedBarChart
-            caption={`Generations per ${week ? 'week' : 'day'}, by tool`}
-            description={`${longDay(data.from)} to ${longDay(data.to)} (UTC).`}
-            categoryHeader={week ? 'Week from' : 'Day'}
-            categories={periods.map((p) => ({
-              key: p,
-              label: shortDay(p),
-              fullLabel: week ? `Week from ${longDay(p)}` : longDay(p),
-              // Every tool in every period, 0 where it had none (a missing key would draw as a full bar).
-              values: Object.fromEntries(tools.map((t) => [t, byPeriod.get(p)?.[t] ?? 0])),
-            }))}
-            series={tools.map((t, i) => ({ key: t, name: toolLabel(t), colour: colourOf(i) }))}
+          <ToolsOverTime
+            data={data}
+            caption="Generations"
+            series={data.series.map((s) => ({ period: s.period, tool: s.tool, value: s.generations }))}
           />
         )}
       </div>

@@ -4,12 +4,11 @@ import { useId } from 'react';
 
 import { EmptyState } from '@/components/ui/empty-state';
 import { Panel } from '@/components/ui/panel';
-import { StackedBarChart } from '@/components/ui/stacked-bar-chart';
 import { formatInteger } from '@/lib/format-number';
 
 import { useUsageStyle, type UsageParams } from './api/usage';
-import { colourOf, periodsOf } from './usage-charts';
-import { longDay, shortDay, toolLabel } from './usage-format';
+import { ToolsOverTime } from './usage-charts';
+import { toolLabel } from './usage-format';
 import styles from './usage-section.module.css';
 
 /**
@@ -49,11 +48,6 @@ export function UsageStyle({ params, enabled }: { params: UsageParams; enabled: 
 }
 
 function StyleFigures({ data }: { data: UsageStyleResponse }) {
-  const week = data.by === 'week';
-  const tools = data.tools.map((t) => t.tool).sort();
-  const periods = periodsOf(data);
-  const byPeriod = new Map<string, Record<string, number>>();
-  for (const s of data.series) byPeriod.set(s.period, { ...byPeriod.get(s.period), [s.tool]: s.findings });
   const { totals } = data;
   return (
     <>
@@ -66,17 +60,10 @@ function StyleFigures({ data }: { data: UsageStyleResponse }) {
         <p className={styles.muted}>Nothing found: every checked text kept to the brand voice.</p>
       ) : (
         <div className={styles.chartWide}>
-          <StackedBarChart
-            caption={`Findings per ${week ? 'week' : 'day'}, by tool`}
-            description={`${longDay(data.from)} to ${longDay(data.to)} (UTC).`}
-            categoryHeader={week ? 'Week from' : 'Day'}
-            categories={periods.map((p) => ({
-              key: p,
-              label: shortDay(p),
-              fullLabel: week ? `Week from ${longDay(p)}` : longDay(p),
-              values: Object.fromEntries(tools.map((t) => [t, byPeriod.get(p)?.[t] ?? 0])),
-            }))}
-            series={tools.map((t, i) => ({ key: t, name: toolLabel(t), colour: colourOf(i) }))}
+          <ToolsOverTime
+            data={data}
+            caption="Findings"
+            series={data.series.map((s) => ({ period: s.period, tool: s.tool, value: s.findings }))}
           />
         </div>
       )}
