@@ -110,18 +110,24 @@ describe('Generate all', () => {
   it('shows its progress on another instance, leaves an asset someone is generating to them, and needs a channel it knows', async () => {
     const other = await h.app();
     const campaign = await openCampaign('rea', launch);
-    h.ai.enqueue({ kind: 'text', text: 'Powolny post.', firstTokenDelayMs: 3_000 });
+    // Slow answers (under the harness's 5 s AI timeout), so all three are seen at once even on a
+    // loaded machine.
+    h.ai.enqueue({ kind: 'text', text: 'Powolny post.', firstTokenDelayMs: 4_500 });
     const one = call('POST', `${campaignAssetPath(campaign.id, 'linkedin-post')}/generate`, 'rea', {});
-    await expect.poll(async () => (await assetsOf('rea', campaign.id))[0]?.generating !== null).toBe(true);
+    await expect
+      .poll(async () => (await assetsOf('rea', campaign.id))[0]?.generating !== null, { timeout: 5_000 })
+      .toBe(true);
 
     h.ai.enqueue(
-      { kind: 'text', text: 'Wolny X.', firstTokenDelayMs: 800 },
-      { kind: 'text', text: 'Wolny teaser.', firstTokenDelayMs: 800 },
+      { kind: 'text', text: 'Wolny X.', firstTokenDelayMs: 2_500 },
+      { kind: 'text', text: 'Wolny teaser.', firstTokenDelayMs: 2_500 },
     );
     const all = call('POST', campaignGenerateAllPath(campaign.id), 'rea');
     // The other instance reads the same rows: all three are being generated.
     await expect
-      .poll(async () => (await assetsOf('rea', campaign.id, other)).filter((a) => a.generating).length)
+      .poll(async () => (await assetsOf('rea', campaign.id, other)).filter((a) => a.generating).length, {
+        timeout: 5_000,
+      })
       .toBe(3);
     const events = eventsOf((await all).body);
     expect(events[0]).toEqual({
@@ -148,7 +154,7 @@ describe('Generate all', () => {
     expect((none.json() as { error: { message: string } }).error.message).toMatch(
       /names no channel GEM writes for/,
     );
-  });
+  }, 60_000);
 
   it('is refused to a reader and does not exist for anyone else', async () => {
     const campaign = await openCampaign('sue', launch);
