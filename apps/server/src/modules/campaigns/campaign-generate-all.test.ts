@@ -112,15 +112,15 @@ describe('Generate all', () => {
     const campaign = await openCampaign('rea', launch);
     // Slow answers (under the harness's 5 s AI timeout), so all three are seen at once even on a
     // loaded machine.
-    h.ai.enqueue({ kind: 'text', text: 'Powolny post.', firstTokenDelayMs: 4_500 });
+    h.ai.enqueue({ kind: 'text', text: 'Powolny post.', firstTokenDelayMs: 4_200 });
     const one = call('POST', `${campaignAssetPath(campaign.id, 'linkedin-post')}/generate`, 'rea', {});
     await expect
       .poll(async () => (await assetsOf('rea', campaign.id))[0]?.generating !== null, { timeout: 5_000 })
       .toBe(true);
 
     h.ai.enqueue(
-      { kind: 'text', text: 'Wolny X.', firstTokenDelayMs: 2_500 },
-      { kind: 'text', text: 'Wolny teaser.', firstTokenDelayMs: 2_500 },
+      { kind: 'text', text: 'Wolny X.', firstTokenDelayMs: 1_500 },
+      { kind: 'text', text: 'Wolny teaser.', firstTokenDelayMs: 1_500 },
     );
     const all = call('POST', campaignGenerateAllPath(campaign.id), 'rea');
     // The other instance reads the same rows: all three are being generated.
