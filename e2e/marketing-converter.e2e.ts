@@ -148,6 +148,7 @@ async function checkHowToUse(page: Page, viewport: 'desktop' | 'mobile') {
     'QR code generator',
     'Marketing converter',
     'Visual brand checker',
+    'Check text',
   ]) {
     expect(await page.getByRole('heading', { level: 3, name: new RegExp(tool, 'i') }).count()).toBe(1);
   }
@@ -169,7 +170,7 @@ async function checkHowToUse(page: Page, viewport: 'desktop' | 'mobile') {
     );
     return (images as HTMLImageElement[]).map((image) => image.naturalWidth > 0);
   });
-  expect(pictures).toEqual(Array.from({ length: 10 }, () => true));
+  expect(pictures).toEqual(Array.from({ length: 11 }, () => true));
   await page.evaluate(() => window.scrollTo(0, 0));
   await screenshot(page, `how-to-use-${viewport}`);
 }
