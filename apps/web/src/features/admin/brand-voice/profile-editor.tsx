@@ -27,8 +27,8 @@ import {
   type ProfileDraft,
 } from './profile-draft';
 
-/** Each tool and channel once (the article is both a tool and a campaign channel). */
-const targets = [...new Set(brandTargetIds)];
+/** Each tool and channel (the contract lists the article, both, once). */
+const targets = brandTargetIds;
 
 /** Above this many banned terms the list gets a filter. */
 const FILTER_FROM = 8;

@@ -22,8 +22,8 @@ type TargetChoice = BrandTarget | '';
 
 const targetOptions: { value: TargetChoice; label: string }[] = [
   { value: '', label: 'Any text (no tool or channel)' },
-  // 'article' is both a tool and a channel: one choice.
-  ...[...new Set(brandTargetIds)].map((target) => ({ value: target, label: brandTargetLabel(target) })),
+  // Each tool and channel (the contract lists the article, both, once).
+  ...brandTargetIds.map((target) => ({ value: target, label: brandTargetLabel(target) })),
 ];
 
 /**
