@@ -78,6 +78,15 @@ export async function startCluster({
     },
     log: (instance) => readFileSync(instance.log, 'utf8'),
     async down() {
+      // An instance that exited on its own: its log is the only account of why, and it goes with the folder.
+      for (const instance of state.instances) {
+        if (isRunning(instance.pid)) continue;
+        const lines = readFileSync(instance.log, 'utf8').trimEnd().split('\n');
+        if (lines.at(-1)?.includes('"msg":"stopped"')) continue; // stopped by the test, as it meant to
+        process.stderr.write(
+          `${instance.name} had exited; the end of its log:\n${lines.slice(-60).join('\n')}\n`,
+        );
+      }
       await promisify(execFile)(process.execPath, [script, 'down', '--dir', dir], { cwd: root });
       rmSync(dir, { recursive: true, force: true });
     },

@@ -105,4 +105,29 @@ describe('database', () => {
       }
     },
   );
+
+  it.runIf(inject('dbKind') === 'postgres')(
+    'keeps running when the server ends a connection in the middle of a transaction (a restart, a failover)',
+    async () => {
+      // A connection taken from the pool for a transaction has no pool listener for 'error':
+      // without GEM's own, the server ending it is an uncaught error that stops the process.
+      const admin = new pg.Client({ connectionString: inject('postgresUrl') });
+      await admin.connect();
+      try {
+        const inside = database.db.transaction(async (tx) => {
+          const [row] = await rowsOf<{ pid: number }>(tx, sql`select pg_backend_pid() as pid`);
+          await admin.query('select pg_terminate_backend($1)', [row?.pid]);
+          // The server's notice of the end arrives while this transaction waits between queries.
+          await new Promise((r) => setTimeout(r, 200));
+          await rowsOf(tx, sql`select 1`);
+        });
+        await expect(inside).rejects.toThrow();
+        // The pool dropped the ended connection: the next query opens a new one.
+        const rows = await rowsOf<{ one: number }>(database.db, sql`select 1 as one`);
+        expect(rows[0]?.one).toBe(1);
+      } finally {
+        await admin.end();
+      }
+    },
+  );
 });

@@ -237,6 +237,14 @@ async function openPostgres(
   pool.on('error', (err) => {
     log?.warn({ err }, 'a pooled PostgreSQL connection failed; the next query opens a new one');
   });
+  // The pool listens only while a connection is idle. One taken out for a transaction that the
+  // server ends (a restart, a failover) would stop GEM with an uncaught error: this listener keeps
+  // it alive. The transaction's query fails, and the pool drops the connection when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      log?.warn({ err }, 'a PostgreSQL connection in use failed; its transaction is rolled back');
+    });
+  });
   try {
     // Several instances may start at once against one database: migrate under a lock.
     const conn = await pool.connect();
