@@ -114,9 +114,11 @@ describe('brand voice', () => {
     await output.locator('[data-output-status="succeeded"]').waitFor({ timeout: 15_000 });
 
     const findings = output.locator('[data-style-findings]');
-    const inflected = findings.getByRole('button', { name: 'budżetowych (Banned term)' });
+    // Marked in the output itself, which shows the text once.
+    const inflected = output.getByRole('button', { name: 'budżetowych (Banned term)' });
     await inflected.waitFor();
-    await findings.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+    await output.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+    await expect(output.getByText(/pokazuje, gdzie zaoszczędzić/).count()).resolves.toBe(1);
     await inflected.click();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
@@ -132,7 +134,7 @@ describe('brand voice', () => {
     await bothWidths(page, 'brand-voice-article-applied');
 
     await findings.getByRole('button', { name: 'Undo' }).click();
-    await findings.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+    await output.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
     await output.getByRole('button', { name: 'Copy to clipboard' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer);
     expect(pageProblems(page)).toEqual([]);

@@ -37,7 +37,7 @@ describe('style check: banned terms', () => {
     const found = only('banned', text, rules);
     expect(texts(found)).toEqual(['Tania', 'taniego', 'tanich']);
     expect(found[0]).toMatchObject({ start: 0, end: 5, reason: 'Sounds cheap.' });
-    expect(found[0]?.message).toBe('“Tania” is a banned term.');
+    expect(found[0]?.message).toBe('„Tania” is a banned term.');
   });
 
   it('catches a phrase in its inflected forms, and not its words apart', () => {
@@ -98,7 +98,7 @@ describe('style check: preferred terms and names', () => {
     expect(texts(found)).toEqual(['Petent', 'petentów']);
     expect(found[0]?.fix).toEqual({ replacement: 'Klient', safe: true });
     expect(found[1]?.fix).toEqual({ replacement: 'klient', safe: false });
-    expect(found[0]?.message).toBe('Write “klient” rather than “Petent”.');
+    expect(found[0]?.message).toBe('Write „klient” rather than „Petent”.');
   });
 
   it('finds a name written in another case, without diacritics, spaced or joined differently', () => {

@@ -308,7 +308,8 @@ export function matchCase(original: string, replacement: string): string {
   return replacement.charAt(0).toUpperCase() + replacement.slice(1);
 }
 
-const quote = (text: string) => `“${text}”`;
+// The words found are Polish: in the house's Polish quotation marks, as the findings list shows them.
+const quote = (text: string) => `„${text}”`;
 
 /** The start of text cut to a few words, for a message. */
 const short = (text: string) => (text.length > 80 ? `${text.slice(0, 77).trimEnd()}…` : text);

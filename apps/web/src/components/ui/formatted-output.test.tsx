@@ -110,3 +110,49 @@ describe('safeUrl', () => {
     );
   });
 });
+
+describe('FormattedOutput highlights', () => {
+  const marked = (text: string, highlights: { id: string; start: number; end: number }[]) => {
+    const { container } = render(
+      <FormattedOutput
+        text={text}
+        highlights={highlights}
+        renderHighlight={(id, children) => <mark data-id={id}>{children}</mark>}
+      />,
+    );
+    return [...container.querySelectorAll('mark')].map((m) => [m.dataset['id'], m.textContent]);
+  };
+  const span = (text: string, words: string, id = words) => {
+    const start = text.indexOf(words);
+    return { id, start, end: start + words.length };
+  };
+
+  it('marks source spans inside the formatting: bold, headings, list items, across line breaks', () => {
+    const text = '## Tanie usługi\n\nNasze **tanie** oferty.\nDruga linia z tanim.\n\n- punkt taniej';
+    expect(
+      marked(text, [span(text, 'Tanie'), span(text, 'tanie'), span(text, 'tanim'), span(text, 'taniej')]),
+    ).toEqual([
+      ['Tanie', 'Tanie'],
+      ['tanie', 'tanie'],
+      ['tanim', 'tanim'],
+      ['taniej', 'taniej'],
+    ]);
+    expect(document.querySelector('h3 mark')?.textContent).toBe('Tanie');
+    expect(document.querySelector('strong mark')?.textContent).toBe('tanie');
+    expect(document.querySelector('li mark')?.textContent).toBe('taniej');
+  });
+
+  it('marks a span that crosses formatting in its pieces, and leaves a span of escaped text unmarked', () => {
+    const text = 'Bardzo **tanie** usługi &amp; tanie\\* oferty';
+    expect(marked(text, [span(text, 'Bardzo **tanie**', 'a'), span(text, 'tanie\\*', 'b')])).toEqual([
+      ['a', 'Bardzo '],
+      ['a', 'tanie'],
+    ]);
+    // The words stay, whatever could not be marked.
+    expect(document.body.textContent).toContain('usługi & tanie* oferty');
+  });
+
+  it('shows the text as it is without highlights', () => {
+    expect(marked('Nasze **tanie** oferty.', [])).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ import {
   type StyleCheck,
   type StyleFinding,
 } from '@gem/contracts/brand-voice';
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 
 import { checkErrorText, useCheckStyle } from './check-style';
 import { findingsAfter, withFindings } from './style-findings-logic';
@@ -40,6 +40,8 @@ export const staleFindingText =
  */
 export function useStyleFindings({ text, onChange, target, initial }: StyleFindingsOptions) {
   const mutation = useCheckStyle();
+  const id = useId();
+  const [selected, setSelected] = useState<string | null>(null);
   const [checked, setChecked] = useState<CheckedText | null>(initial ? { text, check: initial } : null);
   const [edited, setEdited] = useState(false);
   const [undoStack, setUndoStack] = useState<Snapshot[]>([]);
@@ -130,9 +132,21 @@ export function useStyleFindings({ text, onChange, target, initial }: StyleFindi
     onChange(last.text);
   };
 
+  /** The id of a finding's entry in the list, so a mark in the text can take the keyboard to it. */
+  const itemId = (finding: StyleFinding) => `${id}-finding-${finding.id}`;
+  /** A mark was chosen: its entry in the list is selected and takes the focus. */
+  const select = (finding: StyleFinding) => {
+    setSelected(finding.id);
+    document.getElementById(itemId(finding))?.focus();
+  };
+
   return {
     text,
     target,
+    /** The finding whose mark was chosen last. */
+    selected,
+    select,
+    itemId,
     /** The last check, for this text or an earlier one. */
     checked,
     /** The findings hold for the text shown now. */

@@ -1,5 +1,5 @@
 import { styleRuleIds, styleRuleLabels, type StyleFinding } from '@gem/contracts/brand-voice';
-import { useId, useState } from 'react';
+import { useId, type ReactNode } from 'react';
 
 import { Button } from '@/components/ui/button';
 import { CheckIcon, RefreshIcon } from '@/components/ui/icons';
@@ -46,15 +46,8 @@ export function StyleFindings({
   canApply = true,
 }: StyleFindingsProps) {
   const id = useId();
-  const [selected, setSelected] = useState<string | null>(null);
-  const itemId = (finding: StyleFinding) => `${id}-finding-${finding.id}`;
-  const { checked, current, findings } = state;
+  const { checked, current, findings, selected, itemId } = state;
   const check = checked?.check;
-
-  function select(finding: StyleFinding) {
-    setSelected(finding.id);
-    document.getElementById(itemId(finding))?.focus();
-  }
 
   return (
     <section className={styles.root} aria-labelledby={`${id}-title`} data-style-findings="">
@@ -99,21 +92,9 @@ export function StyleFindings({
             part.kind === 'text' ? (
               <span key={index}>{part.text}</span>
             ) : (
-              <mark
-                key={part.finding.id}
-                className={part.finding.id === selected ? `${styles.mark} ${styles.selected}` : styles.mark}
-                data-rule={part.finding.rule}
-              >
-                <button
-                  type="button"
-                  className={styles.markButton}
-                  aria-label={`${part.text === '' ? 'missing here' : part.text} (${styleRuleLabels[part.finding.rule]})`}
-                  aria-describedby={`${itemId(part.finding)}-message`}
-                  onClick={() => select(part.finding)}
-                >
-                  {part.text === '' ? <span className={styles.place}>missing here</span> : part.text}
-                </button>
-              </mark>
+              <FindingMark key={part.finding.id} state={state} finding={part.finding}>
+                {part.text === '' ? <span className={styles.place}>missing here</span> : part.text}
+              </FindingMark>
             ),
           )}
         </div>
@@ -169,6 +150,33 @@ export function StyleFindings({
         </ol>
       ) : null}
     </section>
+  );
+}
+
+type FindingMarkProps = { state: StyleFindingsState; finding: StyleFinding; children: ReactNode };
+
+/**
+ * One finding marked in the text: a button that takes the keyboard to the finding's entry in the
+ * list (its message describes the mark). The findings' own text view and the formatted output of
+ * a writing tool both mark with it.
+ */
+export function FindingMark({ state, finding, children }: FindingMarkProps) {
+  const words = finding.start === finding.end ? 'missing here' : finding.text;
+  return (
+    <mark
+      className={finding.id === state.selected ? `${styles.mark} ${styles.selected}` : styles.mark}
+      data-rule={finding.rule}
+    >
+      <button
+        type="button"
+        className={styles.markButton}
+        aria-label={`${words} (${styleRuleLabels[finding.rule]})`}
+        aria-describedby={`${state.itemId(finding)}-message`}
+        onClick={() => state.select(finding)}
+      >
+        {children}
+      </button>
+    </mark>
   );
 }
 

@@ -7,9 +7,10 @@ import { FormattedOutput } from '@/components/ui/formatted-output';
 import { SparkIcon, StopIcon } from '@/components/ui/icons';
 import { OutputPlaceholder, OutputSurface } from '@/components/ui/output-surface';
 
-import type { GenerationState } from '../use-generation';
+import { styledText, type GenerationState } from '../use-generation';
 import { GenerationProblemAlert } from '@/lib/ai/components/generation-problem';
-import { OutputStyle } from './output-style';
+import { FindingMark, StyleFindings } from '@/lib/brand-voice/components/style-findings';
+import { useStyleFindings } from '@/lib/brand-voice/use-style-findings';
 import styles from './output-panel.module.css';
 
 type OutputPanelProps = {
@@ -26,11 +27,21 @@ type OutputPanelProps = {
   onStop?: () => void;
 };
 
+const keep = () => undefined;
+
 /**
  * Where a generation shows up: the text appears as it is written (a polite live region that
  * speaks once the writing is done), then the final text; or the spec's error text in its place.
+ * Under a finished output, its style check against the brand profile (issue 31): the findings
+ * marked in the output itself, then the score, the counts and the list, with Apply, Apply all
+ * and Undo changing the output the page shows and copies (paid ads: the ad copy, marked below).
+ * Each generation starts afresh: a new run is a new panel.
  */
-export function OutputPanel({
+export function OutputPanel(props: OutputPanelProps) {
+  return <RunOutputPanel key={props.state.run ?? 0} {...props} />;
+}
+
+function RunOutputPanel({
   title = 'Check the output',
   state,
   placeholder,
@@ -45,6 +56,26 @@ export function OutputPanel({
   const movedFocus = useRef(false);
   const { status, text, problem } = state;
   const streaming = status === 'streaming';
+  const styled = state.output ? styledText(state.output) : '';
+  const findings = useStyleFindings({
+    text: styled,
+    onChange: state.revise ?? keep,
+    target: state.target,
+    initial: state.style,
+  });
+  const showStyle = status === 'succeeded' && state.output && state.revise;
+  // The findings are marked in the formatted output when it is the text they were found in.
+  const marksInOutput = showStyle && !children && styled === text;
+  const renderMark = (id: string, words: ReactNode) => {
+    const finding = findings.findings.find((f) => f.id === id);
+    return finding ? (
+      <FindingMark state={findings} finding={finding}>
+        {words}
+      </FindingMark>
+    ) : (
+      words
+    );
+  };
 
   useEffect(() => {
     const panel = panelRef.current;
@@ -100,7 +131,9 @@ export function OutputPanel({
       {problem ? <GenerationProblemAlert problem={problem} /> : null}
       <div className={styles.body} aria-live="polite" aria-busy={streaming} data-output-status={status}>
         {text ? (
-          streaming || !children ? (
+          marksInOutput ? (
+            <FormattedOutput text={text} highlights={findings.findings} renderHighlight={renderMark} />
+          ) : streaming || !children ? (
             <FormattedOutput text={text} />
           ) : (
             children
@@ -131,8 +164,10 @@ export function OutputPanel({
           ))
         : null}
       {/* Issue 31: the output's findings against the brand profile, with Apply and Undo. */}
-      {status === 'succeeded' && state.output && state.revise ? (
-        <OutputStyle key={state.run} state={state} output={state.output} revise={state.revise} />
+      {showStyle ? (
+        <div className={styles.style}>
+          <StyleFindings state={findings} showText={!marksInOutput} />
+        </div>
       ) : null}
       {actions && text && !streaming ? <div className={styles.actions}>{actions}</div> : null}
     </OutputSurface>
