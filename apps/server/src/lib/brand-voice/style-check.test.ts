@@ -182,6 +182,14 @@ describe('style check: typography', () => {
     ]);
   });
 
+  it('takes the capitals of a service-line name as its spelling, not as shouting', () => {
+    const rules = { names: ['KPMG Law', 'PwC Studio'] };
+    expect(texts(only('all-caps', 'Zespół KPMG Law oraz PwC Studio. KRZYK tutaj.', rules))).toEqual([
+      'KRZYK',
+    ]);
+    expect(texts(only('all-caps', 'Zespół KPMG Law.', {}))).toEqual(['KPMG']);
+  });
+
   it('allows one exclamation mark', () => {
     const text = 'Brawo! Świetnie!! Dalej!';
     const found = only('exclamation', text, {});

@@ -184,8 +184,13 @@ export function compileStyleRules(rules: StyleRules): CompiledStyleRules {
       quotes: rules.typography?.quotes ?? true,
       allCaps: rules.typography?.allCaps ?? true,
       exclamation: rules.typography?.exclamation ?? true,
+      // A name's capitals are its spelling ("KPMG Law", "ESG Compass"): no shouting either.
       acronyms: new Set(
-        [...DEFAULT_ACRONYMS, ...(rules.typography?.acronyms ?? [])].map((a) => a.toUpperCase()),
+        [
+          ...DEFAULT_ACRONYMS,
+          ...(rules.typography?.acronyms ?? []),
+          ...names.flatMap((name) => (termWords(name) ?? []).filter((w) => w === w.toUpperCase())),
+        ].map((a) => a.toUpperCase()),
       ),
     },
   };
