@@ -1,5 +1,6 @@
 import type { UsagePeriod, UsageResponse, UsageRow } from '@gem/contracts/admin-usage';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { saveFile } from '@/components/ui/download-button';
@@ -12,6 +13,7 @@ import { formatInteger } from '@/lib/format-number';
 import { downloadUsageCsv, useUsage, type RecordsParams, type UsageParams } from './api/usage';
 import { PricesPanel } from './prices-panel';
 import { RecordsDialog } from './records-dialog';
+import { readUsageSearch, writeUsageSearch, type UsageSearch } from './search-params';
 import { UsageCharts } from './usage-charts';
 import { UsageStyle } from './usage-style';
 import {
@@ -32,11 +34,12 @@ import styles from './usage-section.module.css';
  * table downloads as CSV; the models' prices are set below.
  */
 export function UsageSection() {
-  const [preset, setPreset] = useState<RangePreset>('30');
-  const [range, setRange] = useState(() => presetRange(30));
-  const [by, setBy] = useState<UsagePeriod>('day');
-  const [userId, setUserId] = useState('');
-  const [tool, setTool] = useState('');
+  // The filters live in the address (search-params.ts): a reload or a shared link shows the same.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = readUsageSearch(searchParams);
+  const { preset, range, by, userId, tool } = search;
+  const change = (next: Partial<UsageSearch>) =>
+    setSearchParams(writeUsageSearch({ ...search, ...next }), { replace: true });
   const [records, setRecords] = useState<{ title: string; params: RecordsParams } | null>(null);
 
   const problem = rangeProblem(range.from, range.to);
@@ -59,17 +62,14 @@ export function UsageSection() {
         data={usage.data}
         problem={problem}
         onPreset={(next) => {
-          setPreset(next);
           const chosen = rangePresets.find((p) => p.id === next);
-          if (chosen) setRange(presetRange(chosen.days));
+          // Chosen days start from the range shown, for the person to change.
+          change({ preset: next, range: chosen ? presetRange(chosen.days) : range });
         }}
-        onRange={(next) => {
-          setPreset('custom');
-          setRange(next);
-        }}
-        onBy={setBy}
-        onUser={setUserId}
-        onTool={setTool}
+        onRange={(next) => change({ preset: 'custom', range: next })}
+        onBy={(next) => change({ by: next })}
+        onUser={(next) => change({ userId: next })}
+        onTool={(next) => change({ tool: next })}
       />
       {problem ? null : usage.isError ? (
         <EmptyState tone="problem" role="alert">
@@ -178,6 +178,12 @@ function Filters({ preset, range, by, userId, tool, data, problem, ...on }: Filt
         </label>
         <SelectInput id={`${id}-user`} value={userId} onChange={(e) => on.onUser(e.target.value)}>
           <option value="">Everyone</option>
+          {/* A person named by the address who has no use in this range (a link kept from another day). */}
+          {userId && !people.some((p) => p.userId === userId) ? (
+            <option value={userId}>
+              {data ? 'The person in the address (no use in this range)' : 'Loading…'}
+            </option>
+          ) : null}
           {people.map((p) => (
             <option key={p.userId} value={p.userId}>
               {p.email ?? p.name ?? p.userId}
@@ -191,6 +197,7 @@ function Filters({ preset, range, by, userId, tool, data, problem, ...on }: Filt
         </label>
         <SelectInput id={`${id}-tool`} value={tool} onChange={(e) => on.onTool(e.target.value)}>
           <option value="">Every tool</option>
+          {tool && !tools.includes(tool) ? <option value={tool}>{toolLabel(tool)}</option> : null}
           {tools.map((t) => (
             <option key={t} value={t}>
               {toolLabel(t)}
