@@ -11,6 +11,8 @@ import type { Database } from './db/client';
 import { createLocalAccounts } from './integrations/oidc/embedded/local-accounts';
 import { createIdentityService } from './modules/identity/identity.service';
 import { createScheduler } from './lib/scheduler';
+import { rowsOf } from './db/rows';
+import { sql } from 'drizzle-orm';
 import { COMPETITOR_CRAWL_TASK } from './modules/competitor-search/crawler/crawler';
 
 let database: Database;
@@ -62,6 +64,26 @@ describe('the gem command-line tool', () => {
     expect((await gem('accounts list')).out).toMatch(/piotr@example\.com.*yes/);
     expect((await gem('access revoke piotr@example.com')).out).toContain('within 60 seconds');
     expect((await gem('access list')).out).not.toContain('piotr@example.com');
+    expect((await gem('access revoke piotr@example.com')).out).toContain('had no access grant');
+    // The grant stays on record, revoked by the command line, and both changes are in the audit.
+    const [row] = await rowsOf<{ revoked: boolean; reason: string; by: string | null }>(
+      database.db,
+      sql`select g.revoked_at is not null as revoked, g.revoke_reason as reason, g.revoked_by as by
+          from app_access_grants g join users u on u.id = g.user_id where u.email = 'piotr@example.com'`,
+    );
+    expect(row).toEqual({ revoked: true, reason: 'Revoked with gem access revoke.', by: null });
+    const audit = await rowsOf<{ action: string; actor: string | null; details: { via?: string } }>(
+      database.db,
+      sql`select action, actor_user_id as actor, details from audit_events
+          where target = 'piotr@example.com' order by id`,
+    );
+    expect(audit.map((a) => [a.action, a.actor, a.details.via])).toEqual([
+      ['access.granted', null, 'command-line'],
+      ['access.revoked', null, 'command-line'],
+    ]);
+    // Granted again: given back, and audited again.
+    expect((await gem('access grant piotr@example.com')).out).toContain('may now use GEM');
+    expect((await gem('access list')).out).toContain('piotr@example.com');
     expect((await gem('access grant nobody@example.com')).code).toBe(1);
   });
 

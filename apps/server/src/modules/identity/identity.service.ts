@@ -238,6 +238,8 @@ export class AccessAdminError extends Error {
  * subject; the tool finds them by e-mail among users GEM has recorded (external issuer) or
  * among local accounts (embedded provider).
  */
+const REVOKED_FROM_THE_COMMAND_LINE = 'Revoked with gem access revoke.';
+
 export function createAccessAdmin({ db }: { db: Db }) {
   async function usersByEmail(issuer: string, email: string) {
     return db
@@ -262,40 +264,71 @@ export function createAccessAdmin({ db }: { db: Db }) {
   }
 
   return {
+    /**
+     * Grants access, as an administrator's grant does but by no one (the access list says "the
+     * command line"), and records it in the audit. A grant an administrator revoked is given back.
+     */
     async grant(target: { issuer: string; email: string; subject?: string; name?: string | null }) {
       const userId =
         target.subject !== undefined
           ? await upsertUser(db, { ...target, subject: target.subject })
           : await onlyUserByEmail(target.issuer, target.email);
-      // A grant an administrator revoked is given back; one in force is left as it is.
-      const inserted = await db
-        .insert(appAccessGrants)
-        .values({ userId })
-        .onConflictDoUpdate({
-          target: appAccessGrants.userId,
-          set: {
-            grantedAt: sql`now()`,
-            grantedBy: null,
-            reason: null,
-            revokedAt: null,
-            revokedBy: null,
-            revokeReason: null,
-          },
-          setWhere: sql`${appAccessGrants.revokedAt} is not null`,
-        })
-        .returning({ userId: appAccessGrants.userId });
-      return { alreadyGranted: inserted.length === 0 };
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(appAccessGrants)
+          .values({ userId })
+          .onConflictDoUpdate({
+            target: appAccessGrants.userId,
+            set: {
+              grantedAt: sql`now()`,
+              grantedBy: null,
+              reason: null,
+              revokedAt: null,
+              revokedBy: null,
+              revokeReason: null,
+            },
+            setWhere: sql`${appAccessGrants.revokedAt} is not null`,
+          })
+          .returning({ userId: appAccessGrants.userId });
+        if (inserted.length > 0) {
+          await recordAudit(tx, {
+            action: 'access.granted',
+            actor: null,
+            targetUserId: userId,
+            target: target.email,
+            details: { via: 'command-line' },
+          });
+        }
+        return { alreadyGranted: inserted.length === 0 };
+      });
     },
 
+    /**
+     * Revokes a grant the way an administrator does: the row stays, marked revoked (so the access
+     * list keeps who had it and when), and the revocation is in the audit. Like theirs, it also
+     * holds against a domain or a role that would let the person in. Someone with no grant is left
+     * as they are: shutting out a domain's member is the admin page's (or the configuration's).
+     */
     async revoke(target: { issuer: string; email: string }) {
       const found = await usersByEmail(target.issuer, target.email);
       let revoked = 0;
       for (const user of found) {
-        const gone = await db
-          .delete(appAccessGrants)
-          .where(eq(appAccessGrants.userId, user.id))
-          .returning({ userId: appAccessGrants.userId });
-        revoked += gone.length;
+        await db.transaction(async (tx) => {
+          const gone = await tx
+            .update(appAccessGrants)
+            .set({ revokedAt: sql`now()`, revokedBy: null, revokeReason: REVOKED_FROM_THE_COMMAND_LINE })
+            .where(and(eq(appAccessGrants.userId, user.id), sql`${appAccessGrants.revokedAt} is null`))
+            .returning({ userId: appAccessGrants.userId });
+          if (gone.length === 0) return;
+          revoked += 1;
+          await recordAudit(tx, {
+            action: 'access.revoked',
+            actor: null,
+            targetUserId: user.id,
+            target: target.email,
+            details: { reason: REVOKED_FROM_THE_COMMAND_LINE, before: 'list', via: 'command-line' },
+          });
+        });
       }
       return { revoked };
     },

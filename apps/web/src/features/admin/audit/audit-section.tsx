@@ -17,7 +17,7 @@ import { formatDateTime } from '@/lib/format-date';
 
 import { useAuditLog, useSetAuditRetention, type AuditFilters } from './api/audit';
 import styles from './audit-section.module.css';
-import { actionLabel, describeDetails } from './describe-entry';
+import { actionLabel, actorOf, describeDetails } from './describe-entry';
 
 /** What went wrong, in the server's words: the field's message when it named one. */
 function problemOf(error: unknown): string {
@@ -182,7 +182,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
         </span>
         <span>
           <span className={styles.muted}>by </span>
-          {entry.actorEmail ?? (entry.actorUserId ? 'a user no longer known' : 'GEM')}
+          {actorOf(entry)}
           {entry.target ? (
             <>
               <span className={styles.muted}> · about </span>

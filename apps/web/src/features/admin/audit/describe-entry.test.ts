@@ -1,7 +1,7 @@
 import { auditActionNames } from '@gem/contracts/admin-audit';
 import { describe, expect, it } from 'vitest';
 
-import { actionLabel, describeDetails } from './describe-entry';
+import { actionLabel, actorOf, describeDetails } from './describe-entry';
 
 describe('an audit entry in words', () => {
   it('names every action the log records', () => {
@@ -32,5 +32,13 @@ describe('an audit entry in words', () => {
 
   it('lists the fields of an entry it does not know, so nothing recorded is hidden', () => {
     expect(describeDetails({ action: 'x.y', details: { a: 'b', n: 2 } })).toBe('a: b; n: 2');
+  });
+
+  it('names who did it: a person, the command line, or GEM itself', () => {
+    const entry = { actorEmail: null, actorUserId: null, details: {} };
+    expect(actorOf({ ...entry, actorEmail: 'admin@example.com' })).toBe('admin@example.com');
+    expect(actorOf({ ...entry, actorUserId: 'u1' })).toBe('a user no longer known');
+    expect(actorOf({ ...entry, details: { via: 'command-line' } })).toBe('the command line');
+    expect(actorOf(entry)).toBe('GEM');
   });
 });

@@ -95,3 +95,10 @@ export function describeDetails(entry: Pick<AuditEntry, 'action' | 'details'>): 
         .join('; ');
   }
 }
+
+/** Who did it: their e-mail; the command-line tool (gem access …); GEM itself (the scheduler). */
+export function actorOf(entry: Pick<AuditEntry, 'actorEmail' | 'actorUserId' | 'details'>): string {
+  if (entry.actorEmail) return entry.actorEmail;
+  if (entry.actorUserId) return 'a user no longer known';
+  return entry.details['via'] === 'command-line' ? 'the command line' : 'GEM';
+}
