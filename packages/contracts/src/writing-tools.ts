@@ -117,6 +117,11 @@ export const generationRecordSchema = z.object({
   input: z.record(z.string(), z.unknown()),
   output: generationOutputSchema.nullable(),
   outcome: z.enum(['succeeded', 'failed', 'cancelled']),
+  /**
+   * The style check stored with the generation (issue 31), so an entry put back in the output
+   * panel shows its findings; absent when none was stored or a stored one no longer reads.
+   */
+  style: styleCheckSchema.optional(),
 });
 export type GenerationRecord = z.infer<typeof generationRecordSchema>;
 

@@ -1,4 +1,9 @@
-import { brandToolTargets, type BrandTarget, type StyleCheck } from '@gem/contracts/brand-voice';
+import {
+  brandToolTargets,
+  styleCheckSchema,
+  type BrandTarget,
+  type StyleCheck,
+} from '@gem/contracts/brand-voice';
 import { toStorableText } from '@gem/contracts/storable-text';
 import { withoutBidiControls } from '@gem/contracts/text-rules';
 import {
@@ -258,6 +263,7 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
           input: generations.input,
           output: generations.output,
           outcome: generations.outcome,
+          style: generations.style,
         })
         .from(generations)
         .where(and(eq(generations.userId, userId), eq(generations.generator, name)))
@@ -266,6 +272,8 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
       return {
         items: rows.map((row) => {
           const output = generationOutputSchema.safeParse(row.output);
+          // A check stored by an older GEM may not read any more: the entry is listed without it.
+          const style = row.style === null ? null : styleCheckSchema.safeParse(row.style);
           return {
             id: row.id,
             generator: name,
@@ -273,6 +281,7 @@ export function createWritingTools({ db, ai, maxOutputTokens: overrides = {} }: 
             input: (row.input ?? {}) as Record<string, unknown>,
             output: output.success ? output.data : null,
             outcome: row.outcome,
+            ...(style?.success ? { style: style.data } : {}),
           };
         }),
       };

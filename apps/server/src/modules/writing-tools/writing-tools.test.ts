@@ -233,3 +233,39 @@ describe('history', () => {
     expect(last[2]?.output?.text).toBe('Stary 24.');
   });
 });
+
+describe('history and the style check', () => {
+  it('gives each entry the style check stored with it, and lists an entry whose stored check no longer reads without one', async () => {
+    h.ai.enqueue({ kind: 'text', text: 'To jest SUPER oferta!! Naprawdę!' });
+    const res = await h.generate('article', 'stylish');
+    const final = finalOf(parseEvents(res.body));
+    expect(final.style?.findings.length).toBeGreaterThan(0);
+
+    const [entry] = await h.history('article', 'stylish');
+    expect(entry?.style).toEqual(final.style);
+
+    // A row from before the check, and one whose stored check is of an older shape.
+    const [user] = await h.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.subject, 'stylish'));
+    await h.database.db.insert(generationsTable).values(
+      [null, { score: 90, findings: 'nie lista' }].map((style, i) => ({
+        userId: user!.id,
+        generator: 'article',
+        input: { content: 'c', task: 't' },
+        output: { text: `Stary ${i}.`, shortened: false, truncated: false },
+        latencyMs: 1,
+        outcome: 'succeeded' as const,
+        style,
+        createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
+      })),
+    );
+    const items = await h.history('article', 'stylish');
+    expect(items.map((i) => [i.output?.text, 'style' in i])).toEqual([
+      ['Stary 1.', false],
+      ['Stary 0.', false],
+      ['To jest SUPER oferta!! Naprawdę!', true],
+    ]);
+  });
+});

@@ -1,5 +1,10 @@
 import { brandTargetIds, type BrandTarget, type StyleCheck } from '@gem/contracts/brand-voice';
-import type { GenerationOutput, WritingToolInput, WritingToolName } from '@gem/contracts/writing-tools';
+import type {
+  GenerationOutput,
+  GenerationRecord,
+  WritingToolInput,
+  WritingToolName,
+} from '@gem/contracts/writing-tools';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
@@ -51,6 +56,20 @@ export function revisedOutput(output: GenerationOutput, text: string): Generatio
   const whole =
     at < 0 ? output.text : output.text.slice(0, at) + text + output.text.slice(at + output.copy.length);
   return { ...output, copy: text, text: whole };
+}
+
+/**
+ * The style check stored with the history entry of `output` (the entry the page took it from;
+ * else one with the same text), or null when none was stored.
+ */
+export function storedStyleOf(
+  items: readonly GenerationRecord[],
+  output: GenerationOutput,
+): StyleCheck | null {
+  const entry =
+    items.find((item) => item.output === output) ??
+    items.find((item) => item.output?.text === output.text && item.output.copy === output.copy);
+  return entry?.style ?? null;
 }
 
 const isBrandTarget = (name: string): name is BrandTarget =>
@@ -125,14 +144,24 @@ export function useGeneration<N extends WritingToolName>(name: N, texts: Generat
   /** The stop control: aborts the request; what was written so far stays. */
   const cancel = useCallback(() => current.current?.abort(), []);
 
-  /** Shows an earlier output (from the history), or nothing; drops a request in flight. */
-  const restore = useCallback((output: GenerationOutput | null) => {
-    const running = current.current;
-    current.current = null;
-    running?.abort();
-    setState(output ? { status: 'succeeded', text: output.text, output, problem: null } : idle);
-    setRun((n) => n + 1);
-  }, []);
+  /**
+   * Shows an earlier output (from the history), or nothing; drops a request in flight. The style
+   * check stored with the history entry comes back with it, so the panel shows its findings.
+   */
+  const restore = useCallback(
+    (output: GenerationOutput | null) => {
+      const running = current.current;
+      current.current = null;
+      running?.abort();
+      if (output) {
+        const history = queryClient.getQueryData(generationHistoryQueryOptions(name).queryKey);
+        const style = storedStyleOf(history?.items ?? [], output);
+        setState({ status: 'succeeded', text: output.text, output, problem: null, style });
+      } else setState(idle);
+      setRun((n) => n + 1);
+    },
+    [name, queryClient],
+  );
 
   /** The style check's Apply, Apply all and Undo: the shown (and copied) output changes. */
   const revise = useCallback((text: string) => {
