@@ -8,7 +8,7 @@ import { rowsOf } from './rows';
 import { users } from './schema/index';
 
 /**
- * The usage rollups (migrations 0020 and 0021): kept by triggers as generations are recorded,
+ * The usage rollups (migrations 0020, 0021 and 0023): kept by triggers as generations are recorded,
  * changed or removed, so every figure of the usage page is the sum of its records, and latency
  * falls in the right bucket.
  */
@@ -237,5 +237,27 @@ const rollupChecks: [string, ReturnType<typeof sql>, ReturnType<typeof sql>][] =
         (count(*) filter (where outcome = 'cancelled'))::int as cancelled,
         coalesce(sum(prompt_tokens), 0)::int as prompt, coalesce(sum(completion_tokens), 0)::int as completion
       from generations group by 1, 2, 3, 4 order by 1, 2, 3, 4`,
+  ],
+  [
+    'usage_person_tool_weekly',
+    sql`select week::text as week, user_id, tool, generations
+      from usage_person_tool_weekly order by 1, 2, 3`,
+    // Every model together: a row per row of the weekly usage table.
+    sql`select date_trunc('week', created_at at time zone 'UTC')::date::text as week, user_id,
+        generator as tool, count(*)::int as generations
+      from generations group by 1, 2, 3 order by 1, 2, 3`,
+  ],
+  [
+    'usage_person_model_weekly',
+    sql`select week::text as week, user_id, model, generations, failed, cancelled,
+        prompt_tokens::int as prompt, completion_tokens::int as completion
+      from usage_person_model_weekly order by 1, 2, 3`,
+    // Every tool together.
+    sql`select date_trunc('week', created_at at time zone 'UTC')::date::text as week, user_id,
+        coalesce(model, '') as model, count(*)::int as generations,
+        (count(*) filter (where outcome = 'failed'))::int as failed,
+        (count(*) filter (where outcome = 'cancelled'))::int as cancelled,
+        coalesce(sum(prompt_tokens), 0)::int as prompt, coalesce(sum(completion_tokens), 0)::int as completion
+      from generations group by 1, 2, 3 order by 1, 2, 3`,
   ],
 ];

@@ -161,6 +161,51 @@ export const usagePersonWeekly = pgTable(
   ],
 );
 
+/**
+ * Per ISO week (its Monday, UTC), person and tool, every model together (migration 0023): one row
+ * per row of the weekly usage table, so the table's row count per week is a count of these index
+ * entries, and the filters' choices (who used which tool) are read here.
+ */
+export const usagePersonToolWeekly = pgTable(
+  'usage_person_tool_weekly',
+  {
+    week: date('week').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tool: text('tool').notNull(),
+    generations: integer('generations').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId, t.tool] }),
+    index('usage_person_tool_weekly_user_week_idx').on(t.userId, t.week),
+  ],
+);
+
+/**
+ * Per ISO week, person and model, every tool together (migration 0023): the top users (priced
+ * per model) read whole weeks here when no tool is chosen, a third of usage_person_weekly's rows.
+ */
+export const usagePersonModelWeekly = pgTable(
+  'usage_person_model_weekly',
+  {
+    week: date('week').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    model: text('model').notNull().default(''),
+    generations: integer('generations').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    promptTokens: bigint('prompt_tokens', { mode: 'number' }).notNull().default(0),
+    completionTokens: bigint('completion_tokens', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.userId, t.model] }),
+    index('usage_person_model_weekly_user_week_idx').on(t.userId, t.week),
+  ],
+);
+
 /** A person's own monthly token allowance, over the default (admin_settings). */
 export const userAllowances = pgTable('user_allowances', {
   userId: uuid('user_id')

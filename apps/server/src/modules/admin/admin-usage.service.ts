@@ -25,14 +25,16 @@ import type { AdminDeps } from './admin.deps';
 
 /**
  * The admin area's usage (issue 30): every figure is read from the rollups the database keeps as
- * each generation is recorded (migrations 0020 and 0021), never by scanning the records:
+ * each generation is recorded (migrations 0020, 0021 and 0023), never by scanning the records:
  * - the totals, series, models, failures and latency from the rollups without the person
  *   (`usage_tool_daily`, `usage_tool_latency_daily`: a few dozen rows a day), or, for one
  *   person, from theirs (`usage_daily`, `usage_latency_daily`, by their index);
- * - the people (top users, the filter's choices) from whole weeks (`usage_person_weekly`) and
- *   only the range's cut weeks from `usage_daily`;
- * - the table a period at a time: how many rows each period has, then the newest periods' rows
- *   only, each with p50/p95 from its own latency buckets; the CSV streams period after period.
+ * - the people from whole weeks and only the range's cut weeks' days from `usage_daily`: the top
+ *   users from `usage_person_model_weekly` (every tool together; `usage_person_weekly` when a
+ *   tool is chosen), the filter's choices from `usage_person_tool_weekly`;
+ * - the table a period at a time: how many rows each period has (by week: a count of
+ *   `usage_person_tool_weekly`'s rows, one per table row), then the newest periods' rows only,
+ *   each with p50/p95 from its own latency buckets; the CSV streams period after period.
  * Only the drill-down reads `generations`, a page at a time by index, to show which records a
  * figure is made of. The cost is an estimate: tokens / 1,000 × the model's current price.
  * Timings: bench/admin-usage.md.
@@ -211,15 +213,77 @@ function personRows(
     from usage_daily d
     where ${and([sql`d.day between ${a}::date and ${b}::date`, ...narrowed('d', filter)])}`;
   if (by === 'day') return daily(from, to);
-  const { weeks, days } = weekCover(from, to);
-  const parts = days.map(([a, b]) => daily(a, b));
-  if (weeks)
-    parts.push(sql`
+  return weekly(
+    from,
+    to,
+    daily,
+    (a, b) => sql`
       select w.week as period, w.user_id, w.tool, w.model, w.generations, w.failed, w.cancelled,
         w.prompt_tokens, w.completion_tokens
       from usage_person_weekly w
-      where ${and([sql`w.week between ${weeks[0]}::date and ${weeks[1]}::date`, ...narrowed('w', filter)])}`);
+      where ${and([sql`w.week between ${a}::date and ${b}::date`, ...narrowed('w', filter)])}`,
+  );
+}
+
+/**
+ * A range read per week: the cut weeks' days by `days` (from usage_daily), the whole weeks by
+ * `weeks` (from a weekly rollup), one after the other (union all; no week is in both).
+ */
+function weekly(
+  from: string,
+  to: string,
+  days: (a: string, b: string) => SQL,
+  weeks: (first: string, last: string) => SQL,
+): SQL {
+  const cover = weekCover(from, to);
+  const parts = cover.days.map(([a, b]) => days(a, b));
+  if (cover.weeks) parts.push(weeks(cover.weeks[0], cover.weeks[1]));
   return sql.join(parts, sql` union all `);
+}
+
+/**
+ * A person's usage per model between two days, every tool together, as rows of (user_id, model,
+ * generations, failed, cancelled, prompt_tokens, completion_tokens): whole weeks from
+ * usage_person_model_weekly (a third of usage_person_weekly's rows), the cut weeks' days from
+ * usage_daily. For the top users when no tool is chosen.
+ */
+function personModelRows(from: string, to: string, filter: { userId?: string }): SQL {
+  return weekly(
+    from,
+    to,
+    (a, b) => sql`
+      select d.user_id, d.model, d.generations,
+        case when d.outcome = 'failed' then d.generations else 0 end as failed,
+        case when d.outcome = 'cancelled' then d.generations else 0 end as cancelled,
+        d.prompt_tokens, d.completion_tokens
+      from usage_daily d
+      where ${and([sql`d.day between ${a}::date and ${b}::date`, ...narrowed('d', filter)])}`,
+    (a, b) => sql`
+      select w.user_id, w.model, w.generations, w.failed, w.cancelled, w.prompt_tokens, w.completion_tokens
+      from usage_person_model_weekly w
+      where ${and([sql`w.week between ${a}::date and ${b}::date`, ...narrowed('w', filter)])}`,
+  );
+}
+
+/**
+ * Who used which tool between two days, per week, as rows of (period, user_id, tool), once each:
+ * whole weeks from usage_person_tool_weekly (a row per row of the weekly table), the cut weeks'
+ * days from usage_daily.
+ */
+function personToolWeeks(from: string, to: string, filter: { userId?: string; tool?: string }): SQL {
+  return weekly(
+    from,
+    to,
+    (a, b) => sql`
+      select gem_week_of(d.day) as period, d.user_id, d.tool
+      from usage_daily d
+      where ${and([sql`d.day between ${a}::date and ${b}::date`, ...narrowed('d', filter)])}
+      group by 1, 2, 3`,
+    (a, b) => sql`
+      select w.week as period, w.user_id, w.tool
+      from usage_person_tool_weekly w
+      where ${and([sql`w.week between ${a}::date and ${b}::date`, ...narrowed('w', filter)])}`,
+  );
 }
 
 const CSV_HEADER = [
@@ -270,11 +334,25 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
 
   /** The table's periods, newest first, with how many rows (people × tools) each has. */
   function periodCounts(filter: UsageFilter, from: string, to: string) {
+    // Counted per period as dates; only the counts are named as text.
+    const counted = (rows: SQL) => sql`select r.period, count(*) as n from (${rows}) r group by 1`;
+    const counts =
+      filter.by === 'week'
+        ? weekly(
+            from,
+            to,
+            (a, b) => counted(personToolWeeks(a, b, filter)),
+            // One row per row of the table: a count of index entries.
+            (a, b) => sql`select w.week as period, count(*) as n from usage_person_tool_weekly w
+              where ${and([sql`w.week between ${a}::date and ${b}::date`, ...narrowed('w', filter)])}
+              group by 1`,
+          )
+        : counted(
+            sql`select u.period from (${personRows(filter.by, from, to, filter)}) u group by u.period, u.user_id, u.tool`,
+          );
     return rowsOf<{ period: string; n: number }>(
       db,
-      sql`select r.period::text as "period", count(*)::int as "n"
-        from (select u.period from (${personRows(filter.by, from, to, filter)}) u group by u.period, u.user_id, u.tool) r
-        group by 1 order by 1 desc`,
+      sql`select c.period::text as "period", c.n::int as "n" from (${counts}) c order by c.period desc`,
     );
   }
 
@@ -396,7 +474,7 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
       sql`select g.*, us.email as "email", us.display_name as "name"
         from (
           select u.user_id as "userId", u.model as "model", ${personCounts}
-          from (${personRows('week', from, to, filter)}) u
+          from (${filter.tool === undefined ? personModelRows(from, to, filter) : personRows('week', from, to, filter)}) u
           group by 1, 2
         ) g join users us on us.id = g."userId"`,
     );
@@ -482,7 +560,7 @@ export function createAdminUsage({ db, now = Date.now }: AdminDeps) {
           ? rowsOf<{ userId: string; tool: string; email: string | null; name: string | null }>(
               db,
               sql`select s.user_id as "userId", s.tool as "tool", us.email as "email", us.display_name as "name"
-                from (select u.user_id, u.tool from (${personRows('week', from, to, {})}) u group by 1, 2) s
+                from (select u.user_id, u.tool from (${personToolWeeks(from, to, {})}) u group by 1, 2) s
                 join users us on us.id = s.user_id`,
             )
           : null,

@@ -210,6 +210,44 @@ describe('usage figures', () => {
     expect(sum(listed, (g) => g.promptTokens ?? 0)).toBe(week.promptTokens);
   });
 
+  it('counts the weekly table’s rows and ranks the top users from whole and cut weeks alike', async () => {
+    // Wednesday 03-04 to Friday 03-20: two cut weeks around a whole one (migration 0023's rollups).
+    const mondayOf = (d: Date) => {
+      const day = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
+      return new Date(day.getTime() - ((day.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    };
+    const all = await recordsOf('2026-03-04', '2026-03-20');
+    for (const tool of [undefined, 'paid-ads']) {
+      const page = await usage({ from: '2026-03-04', to: '2026-03-20', by: 'week', tool });
+      const records = all.filter((r) => tool === undefined || r.generator === tool);
+      const rows = new Set(records.map((r) => `${mondayOf(r.createdAt!)} ${r.userId} ${r.generator}`));
+      expect(page.rowCount, tool).toBe(rows.size);
+      expect(page.rows, tool).toHaveLength(rows.size);
+      expect(page.topUsers, tool).toHaveLength(2);
+      for (const top of page.topUsers) {
+        const of = records.filter((r) => r.userId === top.user.userId);
+        expect(top, `${tool} ${top.user.email}`).toMatchObject({
+          generations: of.length,
+          failed: of.filter((r) => r.outcome === 'failed').length,
+          cancelled: of.filter((r) => r.outcome === 'cancelled').length,
+          promptTokens: sum(of, (r) => r.promptTokens ?? 0),
+          completionTokens: sum(of, (r) => r.completionTokens ?? 0),
+        });
+      }
+    }
+    // With a person chosen, the choices are still everyone and every tool of the range.
+    const one = await usage({ from: '2026-03-04', to: '2026-03-20', by: 'week', userId: people[0]!.userId });
+    expect(one.people.map((p) => p.email)).toEqual(['jan@gem.example', 'ola@gem.example']);
+    expect(one.tools).toEqual([...new Set(all.map((r) => r.generator))].sort());
+    expect(one.rowCount).toBe(
+      new Set(
+        all
+          .filter((r) => r.userId === people[0]!.userId)
+          .map((r) => `${mondayOf(r.createdAt!)} ${r.generator}`),
+      ).size,
+    );
+  });
+
   it('counts failures by cause, each traceable to its records', async () => {
     const page = await usage({ from: '2026-03-01', to: '2026-03-31' });
     const records = await recordsOf('2026-03-01', '2026-03-31');
