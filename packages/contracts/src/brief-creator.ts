@@ -175,6 +175,11 @@ export const briefChatEventSchema = z.discriminatedUnion('type', [
     response: chatResponseSchema,
     /** The style check of the assistant's answer against the brand profile in force (brand-voice.ts). */
     style: styleCheckSchema.optional(),
+    /**
+     * The style check of the brief after the turn, as `briefStyleText` (brief-creator-style.ts)
+     * writes it; absent while the brief has no words in it.
+     */
+    briefStyle: styleCheckSchema.optional(),
   }),
   /** The turn failed after the stream began; the message stays in the session. */
   z.object({ type: z.literal('error'), sessionId: z.uuid().nullable(), error: chatFailureSchema }),

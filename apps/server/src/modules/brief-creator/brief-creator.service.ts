@@ -84,9 +84,15 @@ export function createBriefCreator({
           yield { type: 'error', sessionId, error: failureOf(kind, err) };
           return;
         }
-        const { response, style } = next.value;
+        const { response, style, briefStyle } = next.value;
         if (response.error) yield { type: 'error', sessionId: response.sessionId, error: response.error };
-        else yield { type: 'final', response, ...(style ? { style } : {}) };
+        else
+          yield {
+            type: 'final',
+            response,
+            ...(style ? { style } : {}),
+            ...(briefStyle ? { briefStyle } : {}),
+          };
       })();
     },
 

@@ -14,6 +14,7 @@ import {
   type ParsedChatRequest,
 } from '@gem/contracts/brief-creator';
 import type { StyleCheck } from '@gem/contracts/brand-voice';
+import { briefStyleText } from '@gem/contracts/brief-creator-style';
 import type { Db } from '../../db/client';
 import { finishedBriefs } from '../../db/schema/index';
 import type { ChatTurn } from '../../integrations/llm/text-model';
@@ -53,8 +54,11 @@ export type TurnDeps = {
   today: () => string;
 };
 
-/** A turn's outcome: the chat response, and the style check of the model's answer when it wrote one. */
-export type TurnResult = { response: ChatResponse; style?: StyleCheck };
+/**
+ * A turn's outcome: the chat response, the style check of the model's answer when it wrote one,
+ * and that of the brief after the turn when it has words in it.
+ */
+export type TurnResult = { response: ChatResponse; style?: StyleCheck; briefStyle?: StyleCheck };
 
 /** The failure as the page is told it: the spec's words for this kind of turn, with the code. */
 export function failureOf(kind: BriefTurnKind, err: unknown): ChatFailure {
@@ -236,12 +240,16 @@ export function createTurnRunner({ db, ai, store, contextTokens, today }: TurnDe
             { role: 'assistant', content: JSON.stringify(answer.content) },
           ]);
         });
-        // The style check of what the assistant said (the proposed fields are the user's brief).
+        // The style check of what the assistant said; it is the one recorded with the turn.
         const style =
           response.response.trim() === '' ? null : brandOf.brand.check(response.response, 'brief-creator');
+        // And of the brief as it stands after the turn, as the exports write it: the page shows
+        // these findings on the brief and applies their fixes to its fields.
+        const briefText = briefStyleText(proposed).text;
+        const briefStyle = briefText === '' ? null : brandOf.brand.check(briefText, 'brief-creator');
         // A call that cannot be recorded fails (end() throws); the answer is stored already.
         await scope.end({ outcome: 'succeeded', ...answer.record, style });
-        return { response, ...(style ? { style } : {}) };
+        return { response, ...(style ? { style } : {}), ...(briefStyle ? { briefStyle } : {}) };
       } catch (err) {
         const recordFailed = await scope.fail(err).then(
           () => undefined,
