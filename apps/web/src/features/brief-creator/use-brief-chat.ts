@@ -14,6 +14,7 @@ import {
   type ChatSessionDetails,
   type ChatSessionsResponse,
 } from '@gem/contracts/brief-creator';
+import type { StyleCheck } from '@gem/contracts/brand-voice';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
@@ -63,6 +64,8 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
   const [language, setLanguage] = useState<BriefLanguage>(SCREEN_DEFAULT_LANGUAGE);
   const [entries, setEntries] = useState<ChatEntry[]>([]);
   const [brief, setBriefState] = useState<BriefData>(emptyBriefData);
+  /** The style check of the brief that came with the last turn's final event (issue 31). */
+  const [briefStyle, setBriefStyle] = useState<StyleCheck | null>(null);
   const [input, setInput] = useState('');
   const [busyKind, setBusyKind] = useState<BriefTurnKind | null>(null);
   const [loading, setLoading] = useState(false);
@@ -82,9 +85,11 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
     setSessionIdState(id);
   }
 
-  function setBrief(next: BriefData) {
+  /** A brief from elsewhere comes with its style check, or none; a correction keeps the last one. */
+  function setBrief(next: BriefData, style: StyleCheck | null | 'keep' = null) {
     briefRef.current = next;
     setBriefState(next);
+    if (style !== 'keep') setBriefStyle(style);
   }
 
   /** Saves the correction waiting to be saved, now. */
@@ -105,7 +110,7 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
 
   /** A correction by hand: shown at once, saved to the session (typing waits for a pause). */
   function correctBrief(next: BriefData, when: 'now' | 'after-typing') {
-    setBrief(next);
+    setBrief(next, 'keep');
     const id = sessionRef.current;
     // Without a session yet, the brief goes with the first message.
     if (!id) return;
@@ -185,6 +190,7 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
       currentBriefData: briefRef.current,
     };
     let stored = false;
+    let checked: StyleCheck | null = null;
     try {
       const outcome = await sendChatMessage(request, {
         signal: own.signal,
@@ -197,6 +203,8 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
               setSessionId(event.sessionId);
               events.current.onSessionStarted?.(event.sessionId);
             }
+          } else if (event.type === 'final') {
+            checked = event.briefStyle ?? null;
           } else if (event.type === 'delta') {
             update((entry) => ({ ...entry, text: entry.text + event.text }));
           } else if (event.type === 'restart') {
@@ -235,7 +243,8 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
         return;
       }
 
-      if (response.proposedBriefData) setBrief(response.proposedBriefData);
+      // The server checked the brief as it stands after the turn: the proposal, else the one sent.
+      setBrief(response.proposedBriefData ?? briefRef.current, checked);
       update((entry) => ({
         id: entry.id,
         role: 'assistant',
@@ -353,6 +362,12 @@ export function useBriefChat({ onSessionStarted, onAccepted }: SessionEvents = {
     setLanguage,
     entries,
     brief,
+    /** The style check of the brief that came with the last turn (offsets into briefStyleText). */
+    briefStyle,
+    /** The brief changed by the style check's Apply, Apply all or Undo (saved at once). */
+    reviseBrief(next: BriefData) {
+      correctBrief(next, 'now');
+    },
     input,
     setInput,
     busyKind,

@@ -161,6 +161,8 @@ export function BriefCreator({ heading }: { heading: ReactNode }) {
           <Split align="start" className={styles.workspace}>
             <BriefPreview
               brief={chat.brief}
+              briefStyle={chat.briefStyle}
+              onBriefChange={chat.reviseBrief}
               onFieldChange={chat.setField}
               locked={chat.isBusy || chat.loading || named === null}
             />

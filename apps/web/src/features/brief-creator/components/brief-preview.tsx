@@ -9,6 +9,7 @@ import {
   type BriefField,
   type CampaignType,
 } from '@gem/contracts/brief-creator';
+import type { StyleCheck } from '@gem/contracts/brand-voice';
 import { useId, useState } from 'react';
 
 import { TextArea, TextInput } from '@/components/ui/fields';
@@ -17,6 +18,7 @@ import { InlineList } from '@/components/ui/inline-list';
 import { Panel } from '@/components/ui/panel';
 
 import { UNTITLED_BRIEF } from '../use-brief-chat';
+import { BriefStyle } from './brief-style';
 import styles from './brief-creator.module.css';
 import { ExportButtons } from './export-buttons';
 import { ListEditor } from './list-editor';
@@ -34,6 +36,10 @@ const longTextFields: ReadonlySet<BriefField> = new Set([
 
 type BriefPreviewProps = {
   brief: BriefData;
+  /** The style check of the brief that came with the last turn (issue 31). */
+  briefStyle?: StyleCheck | null;
+  /** The brief changed by the style check's Apply, Apply all or Undo. */
+  onBriefChange: (next: BriefData) => void;
   onFieldChange: <F extends BriefField>(field: F, value: BriefData[F]) => void;
   /** While a turn runs the fields are read-only: its answer brings the brief it worked from. */
   locked: boolean;
@@ -41,9 +47,9 @@ type BriefPreviewProps = {
 
 /**
  * The live brief (spec §2, left): every field of spec §3, editable in place, how many required
- * fields are filled, and the exports. On a phone it folds away above the chat.
+ * fields are filled, the exports, and the brief's style check (issue 31). On a phone it folds away above the chat.
  */
-export function BriefPreview({ brief, onFieldChange, locked }: BriefPreviewProps) {
+export function BriefPreview({ brief, briefStyle, onBriefChange, onFieldChange, locked }: BriefPreviewProps) {
   const headingId = useId();
   const bodyId = useId();
   const [open, setOpen] = useState(false);
@@ -92,6 +98,7 @@ export function BriefPreview({ brief, onFieldChange, locked }: BriefPreviewProps
             <FieldEditor key={field} field={field} brief={brief} onFieldChange={onFieldChange} />
           ))}
         </fieldset>
+        <BriefStyle brief={brief} initial={briefStyle} onBriefChange={onBriefChange} locked={locked} />
       </div>
     </Panel>
   );

@@ -26,6 +26,7 @@ import { useFinishedBriefActions } from '../use-finished-brief-actions';
 import chatStyles from './brief-chat.module.css';
 import shared from './brief-creator.module.css';
 import styles from './brief-lists.module.css';
+import { BriefStyle } from './brief-style';
 import { ChatBubble } from './chat-bubble';
 import { ExportButtons } from './export-buttons';
 
@@ -179,6 +180,7 @@ export function FinishedBriefDetails({ briefId }: { briefId: string }) {
               );
             })}
           </dl>
+          <BriefStyle brief={data} checkOnOpen />
         </Panel>
 
         <Panel as="section" className={styles.detailsCard} aria-labelledby={conversationHeading}>
