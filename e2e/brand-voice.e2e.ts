@@ -1,7 +1,7 @@
 import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LONG_TEST_MS } from './brief-creator-page';
+import { chatTurn, LONG_TEST_MS, openNewChat, preview, say, showFields } from './brief-creator-page';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { campaignFromChat } from './support/campaign-from-chat';
@@ -177,6 +177,55 @@ describe('brand voice', () => {
     await screenshot(page, 'brand-voice-check-text-applied-mobile');
     expect(pageProblems(page)).toEqual([]);
   });
+
+  it(
+    "the brief's findings show in the brief preview after a turn; Apply all changes the fields, Undo restores them",
+    { timeout: LONG_TEST_MS },
+    async () => {
+      const page = await browser.open('desktop');
+      await signInWithPopup(page);
+      await openNewChat(page);
+      // The base form (a safe fix) in one field, an inflected form (not safe) in a list item.
+      await script(
+        chatTurn('Jaki jest budżet kampanii?', {
+          campaignName: 'Webinar dla CFO',
+          primaryObjective: 'Pokazać nasz budżetowy pakiet analiz dyrektorom finansowym.',
+          channels: ['LinkedIn', 'Newsletter budżetowych porad'],
+        }),
+      );
+      await say(page, 'Webinar dla CFO o płynności.', 'Jaki jest budżet kampanii?');
+      const brief = preview(page);
+      const findings = brief.locator('[data-style-findings]');
+      await findings.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+      await findings.getByRole('button', { name: 'budżetowych (Banned term)' }).waitFor();
+      await findings.getByText(/Checked against brand profile version \d+\./).waitFor();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, 'brand-voice-brief-findings-desktop');
+
+      await findings.getByRole('button', { name: /^Apply all/ }).click();
+      const objective = brief.getByLabel('Primary objective');
+      expect(await objective.inputValue()).toBe(
+        'Pokazać nasz ekonomiczny pakiet analiz dyrektorom finansowym.',
+      );
+      // The inflected form's finding stays, for the marketer to apply or rewrite.
+      await findings.getByRole('button', { name: 'budżetowych (Banned term)' }).waitFor();
+      await findings.getByRole('button', { name: 'Undo' }).click();
+      expect(await objective.inputValue()).toBe(
+        'Pokazać nasz budżetowy pakiet analiz dyrektorom finansowym.',
+      );
+      await findings.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+
+      await page.setViewportSize(viewports.mobile);
+      await showFields(page, 'mobile');
+      // The findings' top below the page's header bar.
+      await findings.evaluate((element) => {
+        element.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -(document.querySelector('header')?.getBoundingClientRect().bottom ?? 0) - 8);
+      });
+      await screenshot(page, 'brand-voice-brief-findings-mobile', { fullPage: false });
+      expect(pageProblems(page)).toEqual([]);
+    },
+  );
 
   it(
     'a campaign asset is checked against its channel; Apply all and Undo save new versions',

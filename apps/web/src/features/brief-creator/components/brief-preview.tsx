@@ -98,7 +98,9 @@ export function BriefPreview({ brief, briefStyle, onBriefChange, onFieldChange, 
             <FieldEditor key={field} field={field} brief={brief} onFieldChange={onFieldChange} />
           ))}
         </fieldset>
-        <BriefStyle brief={brief} initial={briefStyle} onBriefChange={onBriefChange} locked={locked} />
+        <div className={styles.style}>
+          <BriefStyle brief={brief} initial={briefStyle} onBriefChange={onBriefChange} locked={locked} />
+        </div>
       </div>
     </Panel>
   );
