@@ -1,7 +1,7 @@
 import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatTurn, LONG_TEST_MS, openNewChat, preview, say, showFields } from './brief-creator-page';
+import { chat, chatTurn, LONG_TEST_MS, openNewChat, preview, say, showFields } from './brief-creator-page';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { campaignFromChat } from './support/campaign-from-chat';
@@ -191,6 +191,12 @@ describe('brand voice', () => {
           campaignName: 'Webinar dla CFO',
           primaryObjective: 'Pokazać nasz budżetowy pakiet analiz dyrektorom finansowym.',
           channels: ['LinkedIn', 'Newsletter budżetowych porad'],
+          // The other required fields, so the brief can be accepted.
+          campaignType: ['Webinar'],
+          targetAudience: 'Dyrektorzy finansowi średnich firm produkcyjnych.',
+          keyMessages: 'Płynność finansowa da się zaplanować.',
+          activityKPIs: ['200 rejestracji'],
+          businessKPIs: ['20 spotkań z klientami'],
         }),
       );
       await say(page, 'Webinar dla CFO o płynności.', 'Jaki jest budżet kampanii?');
@@ -223,6 +229,17 @@ describe('brand voice', () => {
         window.scrollBy(0, -(document.querySelector('header')?.getBoundingClientRect().bottom ?? 0) - 8);
       });
       await screenshot(page, 'brand-voice-brief-findings-mobile', { fullPage: false });
+
+      // Accepted, the finished brief is checked on opening: its findings, read only.
+      await page.setViewportSize(viewports.desktop);
+      await chat(page).getByRole('button', { name: 'Accept brief' }).click();
+      const link = chat(page).getByRole('link', { name: 'View the finished brief' });
+      await link.waitFor({ timeout: 10_000 });
+      await link.click();
+      const finished = page.locator('[data-style-findings]');
+      await finished.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
+      expect(await finished.getByRole('button', { name: /^Apply/ }).count()).toBe(0);
+      await bothWidths(page, 'brand-voice-finished-brief-findings');
       expect(pageProblems(page)).toEqual([]);
     },
   );
