@@ -151,6 +151,11 @@ export const campaignAssetSchema = z.object({
   updatedAt: z.iso.datetime({ offset: true }),
   /** Where the current text came from: its own provenance, or that of the generation it was edited from. */
   provenance: assetProvenanceSchema.nullable(),
+  /**
+   * The style check (issue 31) of the generation the text was made from, its findings' offsets
+   * into `text`; absent once the text was edited since, or when the stored check does not read.
+   */
+  style: styleCheckSchema.optional(),
   /** Who is generating it now (on any instance), and until when at the latest. */
   generating: z.object({ by: campaignPersonSchema, until: z.iso.datetime({ offset: true }) }).nullable(),
   /** Why its last generation failed; null once one succeeds. */
@@ -227,7 +232,7 @@ export const generateAllEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delta'), channel: z.enum(campaignChannelIds), text: z.string() }),
   /** One asset's model is asked to shorten: clear what was shown of it. */
   z.object({ type: z.literal('restart'), channel: z.enum(campaignChannelIds) }),
-  /** One asset is done and saved as this version, with the style check of its text. */
+  /** One asset is done and saved as this version, with the style check of its text (offsets into it). */
   z.object({
     type: z.literal('saved'),
     channel: z.enum(campaignChannelIds),

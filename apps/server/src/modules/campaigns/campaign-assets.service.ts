@@ -1,3 +1,4 @@
+import { styleCheckSchema, type StyleCheck } from '@gem/contracts/brand-voice';
 import { briefDataSchema, type BriefData } from '@gem/contracts/brief-creator';
 import {
   assetProvenanceSchema,
@@ -116,6 +117,32 @@ async function* mergeRuns(
 /** The asset's text from a tool's output: the ad copy for paid ads (its analysis is not the asset). */
 const assetText = (output: GenerationOutput) => (output.copy ?? output.text).trim();
 
+/**
+ * A generation's style check, for the asset's text: the check ran on what the tool wrote (for
+ * paid ads, the copy), the asset keeps it trimmed, so each finding moves by what was trimmed at
+ * the start; null when the text is not the one that was checked (edited since) or the check no
+ * longer reads (an old row).
+ */
+export function styleForAsset(style: unknown, written: string, text: string): StyleCheck | null {
+  const parsed = styleCheckSchema.safeParse(style);
+  if (!parsed.success || written.trim() !== text) return null;
+  const lead = written.length - written.trimStart().length;
+  const findings = parsed.data.findings.flatMap((finding) => {
+    const start = Math.min(Math.max(finding.start - lead, 0), text.length);
+    const end = Math.min(Math.max(finding.end - lead, start), text.length);
+    return text.slice(start, end) === finding.text ? [{ ...finding, start, end }] : [];
+  });
+  return { ...parsed.data, findings };
+}
+
+/** The text the style check of a stored output ran on (for paid ads, the copy), or null. */
+function writtenOf(output: unknown): string | null {
+  if (typeof output !== 'object' || output === null) return null;
+  const { copy, text } = output as { copy?: unknown; text?: unknown };
+  const written = typeof copy === 'string' ? copy : text;
+  return typeof written === 'string' ? written : null;
+}
+
 type AssetRow = typeof campaignAssets.$inferSelect;
 type VersionRow = typeof campaignAssetVersions.$inferSelect;
 
@@ -203,17 +230,31 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
       content: row.utmContent,
     });
 
+  /** The style check of the generation the text was made from, while the text is still its. */
+  async function styleOf(provenance: AssetProvenance | null, text: string): Promise<StyleCheck | null> {
+    if (!provenance || text === '' || !/^[0-9a-f-]{36}$/i.test(provenance.generationId)) return null;
+    const [record] = await db
+      .select({ output: generations.output, style: generations.style })
+      .from(generations)
+      .where(eq(generations.id, provenance.generationId));
+    const written = writtenOf(record?.output);
+    return record && written !== null ? styleForAsset(record.style, written, text) : null;
+  }
+
   async function shown(row: AssetRow): Promise<CampaignAsset> {
     const current = row.currentVersion > 0 ? await versionRow(row.id, row.currentVersion) : undefined;
     const live = row.generatingUntil !== null && row.generatingUntil > new Date();
     const known = await peopleById(db, live ? [row.generatingBy] : []);
+    const provenance = row.currentVersion > 0 ? await madeFrom(row.id, row.currentVersion) : null;
+    const style = await styleOf(provenance, current?.text ?? '');
     return {
       channel: row.channel as CampaignChannelId,
       status: row.status,
       version: row.currentVersion,
       text: current?.text ?? '',
       updatedAt: row.updatedAt.toISOString(),
-      provenance: row.currentVersion > 0 ? await madeFrom(row.id, row.currentVersion) : null,
+      provenance,
+      ...(style ? { style } : {}),
       generating: live
         ? { by: someone(row.generatingBy, known), until: row.generatingUntil!.toISOString() }
         : null,
@@ -579,12 +620,9 @@ export function createCampaignAssets({ db, write, concurrent }: CampaignAssetsDe
           else if (event.type === 'restart') yield { type: 'restart', channel };
           else if (event.type === 'error') yield { type: 'failed', channel, error: event.error };
           else if (savedVersion !== undefined) {
-            yield {
-              type: 'saved',
-              channel,
-              version: savedVersion,
-              ...(event.style ? { style: event.style } : {}),
-            };
+            const written = event.output.copy ?? event.output.text;
+            const style = event.style ? styleForAsset(event.style, written, written.trim()) : null;
+            yield { type: 'saved', channel, version: savedVersion, ...(style ? { style } : {}) };
           } else yield { type: 'failed', channel, error: { code: 'empty_output', message: EMPTY_ANSWER } };
         }
       }
