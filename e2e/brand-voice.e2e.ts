@@ -96,7 +96,7 @@ async function bothWidths(page: Page, name: string) {
 describe('brand voice', () => {
   beforeAll(banTerm, LONG_TEST_MS);
 
-  it('a banned term in an inflected form is marked in the article; Apply all fixes the safe findings, Undo restores', async () => {
+  it('a banned term in an inflected form is marked in the article; Apply all fixes the safe findings, Undo restores; reopened from the history it shows them again', async () => {
     const page = await browser.open('desktop');
     await page
       .context()
@@ -137,6 +137,17 @@ describe('brand voice', () => {
     await output.getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
     await output.getByRole('button', { name: 'Copy to clipboard' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(answer);
+
+    // Opened again from the recent outputs, the output shows the findings stored with it.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Article' }).waitFor();
+    const recent = page.getByRole('region', { name: 'Your recent outputs' });
+    await recent
+      .getByRole('button', { name: /Krótki news na stronę/ })
+      .first()
+      .click();
+    await outputPanel(page).getByRole('button', { name: 'budżetowych (Banned term)' }).waitFor();
+    await outputPanel(page).getByRole('button', { name: 'budżetowy (Banned term)' }).waitFor();
     expect(pageProblems(page)).toEqual([]);
   });
 
