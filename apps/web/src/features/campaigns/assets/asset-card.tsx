@@ -25,6 +25,7 @@ import { assetStatusLabels, assetStatusTones } from './asset-labels';
 import { AssetProvenance } from './asset-provenance';
 import { AssetRegenerate } from './asset-regenerate';
 import { AssetStyle } from './asset-style';
+import { StyleScore } from './asset-style-score';
 import { AssetTrackedLinks } from './asset-tracked-links';
 import { AssetVersions } from './asset-versions';
 import styles from './campaign-assets.module.css';
@@ -37,6 +38,8 @@ type AssetCardProps = {
   channel: CampaignChannelId;
   /** The asset as the list has it; none before its first generation. */
   asset: CampaignAsset | undefined;
+  /** Bumped to bring the card into view with its style check open ('Generate all' asks so). */
+  findingsRequest?: number | undefined;
 };
 
 /**
@@ -44,7 +47,7 @@ type AssetCardProps = {
  * what it was made from, Copy; for the campaign's owner and editors, Generate from brief,
  * Regenerate with an instruction, Edit by hand and Restore; its versions for everyone.
  */
-export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
+export function AssetCard({ campaign, channel, asset, findingsRequest }: AssetCardProps) {
   const { label } = campaignChannels[channel];
   const texts = useMemo<GenerationTexts>(
     () => ({ failure: `Error generating ${label}`, empty: 'Error occurred, please try again' }),
@@ -64,6 +67,19 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
   const versionsId = useId();
   const styleId = useId();
   const stopRef = useRef<HTMLButtonElement>(null);
+  const styleRef = useRef<HTMLDivElement>(null);
+  const [seenRequest, setSeenRequest] = useState(findingsRequest);
+  if (seenRequest !== findingsRequest) {
+    setSeenRequest(findingsRequest);
+    if (findingsRequest) setStyleOpen(true);
+  }
+  useEffect(() => {
+    // Asked for from 'Generate all' (the check opened as this rendered): in view, the keyboard there.
+    if (!findingsRequest) return;
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)')?.matches;
+    styleRef.current?.scrollIntoView?.({ behavior: reduced ? 'auto' : 'smooth', block: 'start' });
+    styleRef.current?.focus({ preventScroll: true });
+  }, [findingsRequest]);
 
   const { state } = generation;
   const streaming = state.status === 'streaming';
@@ -114,6 +130,7 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
             )}
             {asset && hasText ? <span className={styles.version}>Version {asset.version}</span> : null}
             {asset?.provenance?.model === 'demo' ? <Badge tone="brand">{DEMO_ANSWER_TEXT}</Badge> : null}
+            {asset?.style && hasText && !showGenerated ? <StyleScore style={asset.style} /> : null}
           </div>
           {editable && asset && hasText ? <StatusSelect campaignId={campaign.id} asset={asset} /> : null}
         </div>
@@ -272,7 +289,14 @@ export function AssetCard({ campaign, channel, asset }: AssetCardProps) {
             />
           ) : null}
         </div>
-        <div id={styleId} hidden={!styleOpen}>
+        <div
+          id={styleId}
+          ref={styleRef}
+          tabIndex={-1}
+          className={styles.stylePanel}
+          aria-label={`Brand voice check of the ${label}`}
+          hidden={!styleOpen}
+        >
           {styleOpen && hasText && asset && !showGenerated ? (
             <AssetStyle campaignId={campaign.id} channel={channel} asset={asset} editable={editable} />
           ) : null}

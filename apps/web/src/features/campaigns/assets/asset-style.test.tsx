@@ -56,4 +56,72 @@ describe('an asset’s style check', () => {
     );
     expect(await within(card).findByText('Version 3')).toBeVisible();
   });
+
+  it('opens with the stored check of the generation the text was made from (a reload): no new check, and Apply keeps the findings', async () => {
+    campaigns.state.campaigns = [campaign()];
+    const stored = { findings: [banned], counts: countFindings([banned]), score: 72, version: 1 };
+    api.seed('email-teaser', [text], 'draft', stored);
+    const checks: unknown[] = [];
+    server.on('POST', brandVoicePaths.check, (_req, body, res) => {
+      checks.push(JSON.parse(body));
+      json(res, 200, { findings: [], counts: countFindings([]), score: 100, version: 1 });
+    });
+    const { user } = renderRoute(`/campaigns/${campaign().id}`);
+    const card = await screen.findByRole('article', { name: 'E-mail teaser' });
+    expect(await within(card).findByText('Score 72 · 1 finding')).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Check' }));
+    expect(await within(card).findByRole('button', { name: 'Tanie (Banned term)' })).toBeVisible();
+    expect(checks).toEqual([]);
+
+    await user.click(within(card).getByRole('button', { name: 'Apply all (1)' }));
+    expect(await within(card).findByText('Version 2')).toBeVisible();
+    // The edit has no stored check of its own: the findings after the fix stay as they were.
+    expect(within(card).getByText(/The score is the last check’s/)).toBeVisible();
+    expect(within(card).queryByText(/^Score 72/)).toBeNull();
+    expect(checks).toEqual([]);
+  });
+});
+
+describe('Generate all and the style check', () => {
+  const clean = { findings: [], counts: countFindings([]), score: 100, version: 1 };
+  const flagged = {
+    findings: [banned, { ...banned, id: 'banned:30:35', start: 30, end: 35, text: 'tanie' }],
+    counts: countFindings([banned, banned]),
+    score: 68,
+    version: 1,
+  };
+
+  it("shows each saved asset's score and findings, and takes the marketer to them in the asset's card", async () => {
+    campaigns.state.campaigns = [campaign()];
+    api.state.generateAll = [
+      { channel: 'linkedin-post', text: 'Tanie szkolenie dla CFO. Nowe tanie webinary.', style: flagged },
+      { channel: 'email-teaser', text: 'Szkolenie dla CFO.', style: clean },
+    ];
+    const checks: unknown[] = [];
+    server.on('POST', brandVoicePaths.check, (_req, body, res) => {
+      checks.push(JSON.parse(body));
+      json(res, 200, clean);
+    });
+    const { user } = renderRoute(`/campaigns/${campaign().id}`);
+    const section = await screen.findByRole('region', { name: 'Assets' });
+    await user.click(await within(section).findByRole('button', { name: 'Generate all' }));
+    await user.click(within(section).getByRole('button', { name: 'Generate 2 assets' }));
+    const progress = await within(section).findByRole('list', { name: 'Progress by asset' });
+    await within(section).findByText('Done: 2 saved');
+    const [post, teaser] = within(progress).getAllByRole('listitem');
+    expect(post).toHaveTextContent('Saved as version 1');
+    expect(post).toHaveTextContent('Score 68 · 2 findings');
+    expect(post).toHaveTextContent('needs work');
+    expect(teaser).toHaveTextContent('Score 100 · no findings');
+
+    await user.click(within(post!).getByRole('button', { name: 'See the findings of the LinkedIn post' }));
+    const card = within(section).getByRole('article', { name: 'LinkedIn post' });
+    const check = within(card).getByRole('generic', { name: 'Brand voice check of the LinkedIn post' });
+    await waitFor(() => expect(check).toHaveFocus());
+    expect(within(card).getByRole('button', { name: 'Hide check' })).toBeVisible();
+    expect(await within(check).findByRole('button', { name: 'Tanie (Banned term)' })).toBeVisible();
+    expect(within(check).getByRole('button', { name: 'tanie (Banned term)' })).toBeVisible();
+    expect(within(card).getByText('Score 68 · 2 findings')).toBeVisible();
+    expect(checks).toEqual([]);
+  });
 });

@@ -59,13 +59,28 @@ export function AssetStyle({ campaignId, channel, asset, editable }: AssetStyleP
     );
   }
 
-  const findings = useStyleFindings({ text, onChange: change, target: channel });
+  // The stored check of the generation the text was made from: shown without checking again. It
+  // holds only for the asset's own text, and stays until another generation brings its own (an
+  // Apply saves an edit, which has none, and must not take the findings away).
+  const [stored, setStored] = useState(() =>
+    asset.style ? { generationId: asset.provenance?.generationId, style: asset.style } : null,
+  );
+  if (asset.style && text === asset.text && stored?.style !== asset.style) {
+    const generationId = asset.provenance?.generationId;
+    if (!stored || stored.generationId !== generationId) setStored({ generationId, style: asset.style });
+  }
+  const findings = useStyleFindings({
+    text,
+    onChange: change,
+    target: channel,
+    initial: stored?.style,
+  });
   const started = useRef(false);
   useEffect(() => {
-    // Opened by the card's Check button: check at once.
+    // Opened by the card's Check button: check at once, unless the generation's check is here.
     if (started.current) return;
     started.current = true;
-    void findings.check();
+    if (!findings.current) void findings.check();
   }, [findings]);
 
   return (

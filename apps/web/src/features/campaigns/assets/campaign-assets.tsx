@@ -27,6 +27,8 @@ import { GenerateAll } from './generate-all';
 export function CampaignAssets({ campaign }: { campaign: Campaign }) {
   const assets = useCampaignAssets(campaign.id);
   const [added, setAdded] = useState<CampaignChannelId[]>([]);
+  // 'Generate all' asked to see an asset's findings: that card opens its check (each ask anew).
+  const [findings, setFindings] = useState<{ channel: CampaignChannelId; n: number } | null>(null);
   const notConfigured = useAiNotConfigured();
   const editable = campaign.role !== 'reader';
   const fromBrief = channelsOfBrief(campaign.brief.channels);
@@ -64,6 +66,7 @@ export function CampaignAssets({ campaign }: { campaign: Campaign }) {
             campaign={campaign}
             channel={channel}
             asset={list.find((asset) => asset.channel === channel)}
+            findingsRequest={findings?.channel === channel ? findings.n : undefined}
           />
         ))}
       </ul>
@@ -81,7 +84,12 @@ export function CampaignAssets({ campaign }: { campaign: Campaign }) {
           brief. Every generation and every save is kept as a version.
         </p>
       </div>
-      {editable ? <GenerateAll campaign={campaign} /> : null}
+      {editable ? (
+        <GenerateAll
+          campaign={campaign}
+          onShowFindings={(channel) => setFindings((was) => ({ channel, n: (was?.n ?? 0) + 1 }))}
+        />
+      ) : null}
       {editable && notConfigured ? <AiServiceNotice /> : null}
       {body}
       {editable && assets.isSuccess && others.length > 0 ? (

@@ -1,3 +1,4 @@
+import type { StyleCheck } from '@gem/contracts/brand-voice';
 import type { GenerateAllEvent } from '@gem/contracts/campaign-assets';
 import { campaignChannels, channelsOfBrief, type CampaignChannelId } from '@gem/contracts/campaign-channels';
 import type { Campaign } from '@gem/contracts/campaigns';
@@ -11,13 +12,14 @@ import { campaignActivityQueryOptions } from '../api/get-campaign-activity';
 import { problemText } from '../problem-text';
 import { generateAll } from './api/generate-all';
 import { campaignAssetsQueryOptions } from './api/get-campaign-assets';
+import { StyleScore } from './asset-style-score';
 import styles from './campaign-assets.module.css';
 
 /** Where one asset of the run stands. */
 type Progress =
   | { state: 'queued' }
   | { state: 'writing'; characters: number }
-  | { state: 'saved'; version: number }
+  | { state: 'saved'; version: number; style: StyleCheck | null }
   | { state: 'failed'; message: string }
   | { state: 'busy' };
 
@@ -68,7 +70,7 @@ function advance(run: Run, event: GenerateAllEvent): Run {
     case 'restart':
       return set(event.channel, { state: 'writing', characters: 0 });
     case 'saved':
-      return set(event.channel, { state: 'saved', version: event.version });
+      return set(event.channel, { state: 'saved', version: event.version, style: event.style ?? null });
     case 'failed':
       return set(event.channel, { state: 'failed', message: event.error.message });
     case 'end':
@@ -81,7 +83,14 @@ function advance(run: Run, event: GenerateAllEvent): Run {
  * with each asset's progress; at most as many at once as the user's AI limit allows, and one
  * failure does not stop the others. Each asset's card shows its new version as soon as it is saved.
  */
-export function GenerateAll({ campaign }: { campaign: Campaign }) {
+export function GenerateAll({
+  campaign,
+  onShowFindings,
+}: {
+  campaign: Campaign;
+  /** Takes the page to the asset's card with its style check open (issue 31). */
+  onShowFindings?: (channel: CampaignChannelId) => void;
+}) {
   const queryClient = useQueryClient();
   const channels = channelsOfBrief(campaign.brief.channels);
   const [confirming, setConfirming] = useState(false);
@@ -177,10 +186,28 @@ export function GenerateAll({ campaign }: { campaign: Campaign }) {
           <ul className={styles.generateAllList} aria-label="Progress by asset">
             {list.map((channel) => {
               const progress = run.progress[channel];
+              const style = progress?.state === 'saved' ? progress.style : null;
+              const { label } = campaignChannels[channel];
+              const see = style && style.findings.length > 0 ? 'See the findings' : 'See the check';
               return (
                 <li key={channel} data-state={progress?.state ?? 'queued'}>
-                  <strong>{campaignChannels[channel].label}</strong>
+                  <strong>{label}</strong>
                   <span>{progressText(progress)}</span>
+                  {style ? (
+                    <span className={styles.generateAllStyle}>
+                      <StyleScore style={style} />
+                      {onShowFindings ? (
+                        <button
+                          type="button"
+                          className={styles.linkButton}
+                          aria-label={`${see} of the ${label}`}
+                          onClick={() => onShowFindings(channel)}
+                        >
+                          {see}
+                        </button>
+                      ) : null}
+                    </span>
+                  ) : null}
                 </li>
               );
             })}

@@ -3,11 +3,14 @@
 // them: one asset per channel, every generation and save a version, a save on an older version
 // kept as a 'conflict' version and answered 409, a generation streamed as the writing tools'
 // NDJSON events and saved before its final event, 409 naming whoever holds the asset's lease.
+import type { StyleCheck } from '@gem/contracts/brand-voice';
 import {
   assetInstructionPresets,
   assetUtmOf,
   campaignAssetPath,
   campaignAssetsPath,
+  campaignGenerateAllPath,
+  type GenerateAllEvent,
   tooLongForChannel,
   type AssetProvenance,
   type AssetStatus,
@@ -45,6 +48,8 @@ type StoredAsset = {
   generating: { by: CampaignPerson; until: string } | null;
   lastError: string | null;
   utm: StoredUtm;
+  /** The style check stored with each generated version (issue 31), by version. */
+  styles?: Record<number, StyleCheck>;
 };
 
 /** What a generation answers: the stream's events (the fake saves the final text), or a refusal. */
@@ -94,6 +99,8 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
     restores: [] as { channel: CampaignChannelId; version: number }[],
     statuses: [] as { channel: CampaignChannelId; status: AssetStatus }[],
     utms: [] as { channel: CampaignChannelId; utm: UpdateAssetRequest['utm'] }[],
+    /** What 'Generate all' writes for each channel, with the style check its saved line carries. */
+    generateAll: [] as { channel: CampaignChannelId; text: string; style?: StyleCheck }[],
   };
 
   const provenance = (channel: CampaignChannelId, instruction?: string): AssetProvenance => ({
@@ -147,6 +154,10 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       text: current?.text ?? '',
       updatedAt: AT,
       provenance: madeFrom?.provenance ?? null,
+      // As the server: the generation's check while the text is still the generated one.
+      ...(current?.kind === 'generated' && asset.styles?.[current.version]
+        ? { style: asset.styles[current.version] }
+        : {}),
       generating: asset.generating,
       lastError: asset.lastError,
       utm: assetUtmOf(channel, asset.utm),
@@ -159,7 +170,13 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
   });
 
   /** An asset with these texts as its versions, oldest first: the first generated, the rest edits. */
-  function seed(channel: CampaignChannelId, texts: string[], status: AssetStatus = 'draft') {
+  function seed(
+    channel: CampaignChannelId,
+    texts: string[],
+    status: AssetStatus = 'draft',
+    /** The style check stored with the first (generated) version. */
+    style?: StyleCheck,
+  ) {
     texts.forEach((text, index) =>
       addVersion(channel, index === 0 ? 'generated' : 'edited', text, index === 0 ? ME : COLLEAGUE, {
         current: true,
@@ -167,6 +184,7 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       }),
     );
     state.assets[channel]!.status = status;
+    if (style) state.assets[channel]!.styles = { [state.assets[channel]!.versions.at(-1)!.version]: style };
   }
 
   /** A colleague saves the asset's next version (what a 409 is about). */
@@ -253,6 +271,25 @@ export function fakeAssetsApi(server: Server, campaignId = CAMPAIGN_ID) {
       restores: [],
       statuses: [],
       utms: [],
+      generateAll: [],
+    });
+
+    server.on('POST', campaignGenerateAllPath(campaignId), (_req, _raw, res) => {
+      // Each scripted asset written and saved in turn, its saved line with its check.
+      const send = (event: GenerateAllEvent) => res.write(`${JSON.stringify(event)}\n`);
+      res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-store' });
+      send({ type: 'started', channels: state.generateAll.map((a) => a.channel), busy: [] });
+      for (const { channel, text, style } of state.generateAll) {
+        send({ type: 'delta', channel, text });
+        const version = addVersion(channel, 'generated', text, ME, {
+          current: true,
+          provenance: provenance(channel),
+        });
+        if (style) state.assets[channel]!.styles = { ...state.assets[channel]!.styles, [version]: style };
+        send({ type: 'saved', channel, version, ...(style ? { style } : {}) });
+      }
+      send({ type: 'end', saved: state.generateAll.length, failed: 0 });
+      res.end();
     });
 
     server.on('GET', campaignAssetsPath(campaignId), (_req, _raw, res) =>
