@@ -1,3 +1,4 @@
+import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
@@ -7,7 +8,7 @@ import { promptOf, useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser } from './support/browser';
 import { audit } from './support/axe';
 import { campaignFromChat } from './support/campaign-from-chat';
-import { signInWithPopup } from './support/sign-in';
+import { admin, signInWithPopup } from './support/sign-in';
 
 // A campaign's assets (issue 29) in Chromium at 1440 × 900 and 390 × 844: a LinkedIn post made
 // from the brief with an input changed first, streamed into its card and saved as version 1;
@@ -51,6 +52,54 @@ async function generateLinkedInPost(page: Page, width: Width): Promise<Locator> 
   const requests = await modelRequests();
   expect(promptOf(requests.at(-1)!)).toContain('Zaproszenie na webinar dla dyrektorów finansowych.');
   return post;
+}
+
+const BANNED = { term: 'tani', reason: 'Brzmi jak niska jakość.', replacement: 'przystępny' };
+
+/**
+ * Issue 31: the administrator bans „tani” through the admin API (based on the version in force),
+ * so what Generate all writes has findings; gives back a function that saves the profile back.
+ */
+async function banTerm(): Promise<() => Promise<void>> {
+  const page = await browser.open('desktop');
+  await signInWithPopup(page, admin);
+  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers()['authorization']);
+  await page.goto('/tools');
+  const token = (await request).headers()['authorization']!;
+  const call = async (method: 'GET' | 'PUT', body?: unknown): Promise<BrandProfileResponse> => {
+    const response = await page.request.fetch(brandVoicePaths.adminProfile, {
+      method,
+      headers: { authorization: token, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { data: JSON.stringify(body) }),
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    return (await response.json()) as BrandProfileResponse;
+  };
+  const { current } = await call('GET');
+  const before: BrandProfile = current?.profile ?? {
+    voice: { attributes: [{ name: 'konkretny', explanation: '' }], address: 'panstwo' },
+    audienceNotes: '',
+    examples: [],
+    preferred: [],
+    banned: [],
+    names: [],
+    disclaimers: [],
+    facts: { serviceLines: [], offices: [], claims: [] },
+    acronyms: [],
+  };
+  const saved = await call('PUT', {
+    profile: { ...before, banned: [...before.banned.filter((b) => b.term !== BANNED.term), BANNED] },
+    note: 'e2e: ban „tani”',
+    basedOn: current?.version ?? null,
+  });
+  return async () => {
+    if (!current) return; // nothing to go back to: a profile can be replaced, not removed
+    await call('PUT', {
+      profile: current.profile,
+      note: 'e2e: back as it was',
+      basedOn: saved.current!.version,
+    });
+  };
 }
 
 describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_TEST_MS }, (width: Width) => {
@@ -191,32 +240,70 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
     expect(pageProblems(page).filter((p) => p.includes('status of 400'))).toHaveLength(1);
   });
 
-  it("'Generate all' writes every asset the brief calls for, with each one's progress", async () => {
-    const page = await browser.open(width);
-    await signInWithPopup(page);
-    await campaignFromChat(page, `Generate all ${width}`, script);
-    const assets = page.getByRole('region', { name: 'Assets', exact: true });
-    await assets.getByRole('list', { name: 'Assets by channel' }).waitFor();
-    await assets.getByRole('button', { name: 'Generate all', exact: true }).click();
-    const confirm = assets.getByRole('group', { name: 'Confirm Generate all' });
-    await confirm.scrollIntoViewIfNeeded();
-    await screenshot(page, `campaign-assets-generate-all-confirm-${width}`, { fullPage: false });
-    await script(
-      { kind: 'text', text: generatedPost, tokenDelayMs: 20 },
-      { kind: 'text', text: 'Webinar dla dyrektorów finansowych: zapisz się już dziś.', tokenDelayMs: 20 },
-    );
-    await confirm.getByRole('button', { name: 'Generate 2 assets' }).click();
-    await assets.getByText('Done: 2 saved').waitFor({ timeout: 20_000 });
-    const progress = assets.getByRole('list', { name: 'Progress by asset' });
-    expect(await progress.innerText()).toContain('Saved as version 1');
-    await versionShown(assetCard(page, 'LinkedIn post'), 1);
-    await versionShown(assetCard(page, 'E-mail teaser'), 1);
-    await progress.scrollIntoViewIfNeeded();
-    await screenshot(page, `campaign-assets-generate-all-${width}`, { fullPage: false });
-    const found = await audit(page, `campaign assets, generate all (${width})`);
-    if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
-    expect(found).toEqual([]);
-    expect(pageProblems(page)).toEqual([]);
+  it("'Generate all' writes every asset the brief calls for, with each one's progress and brand-voice score", async () => {
+    const restoreProfile = await banTerm();
+    try {
+      const page = await browser.open(width);
+      await signInWithPopup(page);
+      await campaignFromChat(page, `Generate all ${width}`, script);
+      const assets = page.getByRole('region', { name: 'Assets', exact: true });
+      await assets.getByRole('list', { name: 'Assets by channel' }).waitFor();
+      await assets.getByRole('button', { name: 'Generate all', exact: true }).click();
+      const confirm = assets.getByRole('group', { name: 'Confirm Generate all' });
+      await confirm.scrollIntoViewIfNeeded();
+      await screenshot(page, `campaign-assets-generate-all-confirm-${width}`, { fullPage: false });
+      // Each answer has the banned term once (in an inflected form): each asset has a finding.
+      await script(
+        { kind: 'text', text: `${generatedPost} Tanie bilety tylko dziś.`, tokenDelayMs: 20 },
+        {
+          kind: 'text',
+          text: 'Webinar dla dyrektorów finansowych: tanie miejsca, zapisz się.',
+          tokenDelayMs: 20,
+        },
+      );
+      await confirm.getByRole('button', { name: 'Generate 2 assets' }).click();
+      await assets.getByText('Done: 2 saved').waitFor({ timeout: 20_000 });
+      const progress = assets.getByRole('list', { name: 'Progress by asset' });
+      const rows = await progress.getByRole('listitem').allInnerTexts();
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(row).toContain('Saved as version 1');
+        expect(row).toMatch(/Score \d+ · \d+ findings?/);
+      }
+      await versionShown(assetCard(page, 'LinkedIn post'), 1);
+      await versionShown(assetCard(page, 'E-mail teaser'), 1);
+      await progress.scrollIntoViewIfNeeded();
+      await screenshot(page, `campaign-assets-generate-all-${width}`, { fullPage: false });
+      const found = await audit(page, `campaign assets, generate all (${width})`);
+
+      // 'See the findings' opens the post's check in its card, with the generation's findings.
+      const checks: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith(brandVoicePaths.check)) checks.push(r.url());
+      });
+      await progress.getByRole('button', { name: 'See the findings of the LinkedIn post' }).click();
+      const post = assetCard(page, 'LinkedIn post');
+      const check = post.getByLabel('Brand voice check of the LinkedIn post');
+      await check.getByRole('button', { name: 'Tanie (Banned term)' }).waitFor();
+      expect(await post.getByText(/^Score \d+ · \d+ findings?/).count()).toBe(1);
+      expect(checks).toEqual([]);
+      await page.waitForTimeout(400); // the smooth scroll
+      await screenshot(page, `campaign-assets-generate-all-findings-${width}`, { fullPage: false });
+      found.push(...(await audit(page, `campaign assets, an asset's findings (${width})`)));
+
+      // After a reload the asset still shows its generation's score and opens with its findings.
+      await page.reload();
+      const teaser = assetCard(page, 'E-mail teaser');
+      await teaser.getByText(/^Score \d+ · \d+ findings?/).waitFor();
+      await teaser.getByRole('button', { name: 'Check', exact: true }).click();
+      await teaser.getByRole('button', { name: 'tanie (Banned term)' }).waitFor();
+      expect(checks).toEqual([]);
+      if (found.length > 0) console.error(`axe found:\n${found.join('\n')}`);
+      expect(found).toEqual([]);
+      expect(pageProblems(page)).toEqual([]);
+    } finally {
+      await restoreProfile();
+    }
   });
 
   it('keeps the typed text when another tab saved the asset first, shows both, and keeps mine', async () => {

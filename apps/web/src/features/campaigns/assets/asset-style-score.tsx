@@ -4,11 +4,14 @@ import { formatInteger as formatCount } from '@/lib/format-number';
 
 import styles from './asset-style.module.css';
 
-/** How a score reads at a glance: good from 90, fair from 70, below that it needs work. */
+/**
+ * How a score reads at a glance: good from 95 (a banned term alone costs more), fair from 75,
+ * below that it needs work.
+ */
 export type ScoreBand = 'good' | 'fair' | 'poor';
 
 export function scoreBand(score: number): ScoreBand {
-  return score >= 90 ? 'good' : score >= 70 ? 'fair' : 'poor';
+  return score >= 95 ? 'good' : score >= 75 ? 'fair' : 'poor';
 }
 
 const bandWords: Record<ScoreBand, string> = {
