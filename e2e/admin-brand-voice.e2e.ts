@@ -107,8 +107,9 @@ describe('the brand profile', () => {
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const output = page.getByRole('region', { name: 'Check the output' });
     await output.locator('[data-output-status="succeeded"]').waitFor({ timeout: 15_000 });
+    // Marked in the output itself.
     const mark = output
-      .locator('[data-style-findings]')
+      .locator('[data-output-status]')
       .getByRole('button', { name: 'nudnymi (Banned term)' });
     await mark.waitFor();
     await mark.click();

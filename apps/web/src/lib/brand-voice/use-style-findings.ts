@@ -26,6 +26,8 @@ export type StyleFindingsOptions = {
   target?: BrandTarget | undefined;
   /** A check that came with the text (a generation's final event): shown without asking again. */
   initial?: StyleCheck | null | undefined;
+  /** Changes when the owner shows another text (a new generation): everything starts again. */
+  resetKey?: unknown;
 };
 
 export const staleFindingText =
@@ -38,7 +40,7 @@ export const staleFindingText =
  * until the text is checked again. When the owner changes the text another way, the findings are
  * stale: none are shown until the text is checked again.
  */
-export function useStyleFindings({ text, onChange, target, initial }: StyleFindingsOptions) {
+export function useStyleFindings({ text, onChange, target, initial, resetKey }: StyleFindingsOptions) {
   const mutation = useCheckStyle();
   const id = useId();
   const [selected, setSelected] = useState<string | null>(null);
@@ -48,9 +50,10 @@ export function useStyleFindings({ text, onChange, target, initial }: StyleFindi
   const [status, setStatus] = useState('');
   const [error, setError] = useState<string | null>(null);
   // A new check arrives with a new text (another generation): start again from it.
-  const [seenInitial, setSeenInitial] = useState(initial);
-  if (seenInitial !== initial) {
-    setSeenInitial(initial);
+  const [seen, setSeen] = useState({ initial, resetKey });
+  if (seen.initial !== initial || seen.resetKey !== resetKey) {
+    setSeen({ initial, resetKey });
+    setSelected(null);
     setChecked(initial ? { text, check: initial } : null);
     setEdited(false);
     setUndoStack([]);

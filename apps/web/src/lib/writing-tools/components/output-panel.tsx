@@ -35,13 +35,8 @@ const keep = () => undefined;
  * Under a finished output, its style check against the brand profile (issue 31): the findings
  * marked in the output itself, then the score, the counts and the list, with Apply, Apply all
  * and Undo changing the output the page shows and copies (paid ads: the ad copy, marked below).
- * Each generation starts afresh: a new run is a new panel.
  */
-export function OutputPanel(props: OutputPanelProps) {
-  return <RunOutputPanel key={props.state.run ?? 0} {...props} />;
-}
-
-function RunOutputPanel({
+export function OutputPanel({
   title = 'Check the output',
   state,
   placeholder,
@@ -62,6 +57,8 @@ function RunOutputPanel({
     onChange: state.revise ?? keep,
     target: state.target,
     initial: state.style,
+    // Each generation (or output brought back) starts its check afresh.
+    resetKey: state.run,
   });
   const showStyle = status === 'succeeded' && state.output && state.revise;
   // The findings are marked in the formatted output when it is the text they were found in.
