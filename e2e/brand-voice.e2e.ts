@@ -1,11 +1,11 @@
-import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat, chatTurn, LONG_TEST_MS, openNewChat, preview, say, showFields } from './brief-creator-page';
 import { useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser, viewports } from './support/browser';
 import { campaignFromChat } from './support/campaign-from-chat';
-import { admin, signInWithPopup } from './support/sign-in';
+import { banTerm } from './support/brand-profile';
+import { signInWithPopup } from './support/sign-in';
 
 // The brand voice's style check in Chromium (issue 31): the administrator bans a term through
 // the admin API (PUT /api/admin/brand-voice, based on the version in force), a marketer's article
@@ -18,69 +18,11 @@ const { script } = useAiControl();
 
 const BANNED = { term: 'budżetowy', reason: 'Brzmi tanio; mówimy o wartości.', replacement: 'ekonomiczny' };
 
-/** The bearer token the app sends with its own calls, read off one of them. */
-async function tokenOf(page: Page): Promise<string> {
-  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers()['authorization']);
-  await page.goto('/tools');
-  return (await request).headers()['authorization']!;
-}
-
-async function api<T>(page: Page, token: string, method: 'GET' | 'PUT', body?: unknown): Promise<T> {
-  const response = await page.request.fetch(brandVoicePaths.adminProfile, {
-    method,
-    headers: { authorization: token, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()) as T;
-}
-
 let restore: (() => Promise<void>) | undefined;
 
 afterAll(async () => {
   await restore?.();
 });
-
-const emptyProfile: BrandProfile = {
-  voice: {
-    attributes: [
-      { name: 'ekspercki', explanation: '' },
-      { name: 'przystępny', explanation: '' },
-      { name: 'konkretny', explanation: '' },
-    ],
-    address: 'panstwo',
-  },
-  audienceNotes: '',
-  examples: [],
-  preferred: [],
-  banned: [],
-  names: [],
-  disclaimers: [],
-  facts: { serviceLines: [], offices: [], claims: [] },
-  acronyms: [],
-};
-
-async function banTerm(): Promise<void> {
-  const page = await browser.open('desktop');
-  await signInWithPopup(page, admin);
-  const token = await tokenOf(page);
-  const { current } = await api<BrandProfileResponse>(page, token, 'GET');
-  const before = current?.profile ?? emptyProfile;
-  const saved = await api<BrandProfileResponse>(page, token, 'PUT', {
-    profile: { ...before, banned: [...before.banned.filter((b) => b.term !== BANNED.term), BANNED] },
-    note: 'e2e: ban „budżetowy”',
-    basedOn: current?.version ?? null,
-  });
-  const version = saved.current!.version;
-  restore = async () => {
-    if (!current) return; // nothing to go back to: a profile can be replaced, not removed
-    await api(page, token, 'PUT', {
-      profile: current.profile,
-      note: 'e2e: back as it was',
-      basedOn: version,
-    });
-  };
-}
 
 const outputPanel = (page: Page) => page.getByRole('region', { name: 'Check the output' });
 
@@ -94,7 +36,9 @@ async function bothWidths(page: Page, name: string) {
 }
 
 describe('brand voice', () => {
-  beforeAll(banTerm, LONG_TEST_MS);
+  beforeAll(async () => {
+    restore = await banTerm(browser, BANNED);
+  }, LONG_TEST_MS);
 
   it('a banned term in an inflected form is marked in the article; Apply all fixes the safe findings, Undo restores; reopened from the history it shows them again', async () => {
     const page = await browser.open('desktop');

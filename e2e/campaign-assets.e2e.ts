@@ -1,4 +1,4 @@
-import { brandVoicePaths, type BrandProfile, type BrandProfileResponse } from '@gem/contracts/brand-voice';
+import { brandVoicePaths } from '@gem/contracts/brand-voice';
 import { strFromU8, unzipSync } from 'fflate';
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
@@ -8,7 +8,8 @@ import { promptOf, useAiControl } from './support/ai-control';
 import { pageProblems, screenshot, useBrowser } from './support/browser';
 import { audit } from './support/axe';
 import { campaignFromChat } from './support/campaign-from-chat';
-import { admin, signInWithPopup } from './support/sign-in';
+import { banTerm } from './support/brand-profile';
+import { signInWithPopup } from './support/sign-in';
 
 // A campaign's assets (issue 29) in Chromium at 1440 × 900 and 390 × 844: a LinkedIn post made
 // from the brief with an input changed first, streamed into its card and saved as version 1;
@@ -54,53 +55,8 @@ async function generateLinkedInPost(page: Page, width: Width): Promise<Locator> 
   return post;
 }
 
+/** Issue 31: banned through the admin API (support/brand-profile.ts), so what Generate all writes has findings. */
 const BANNED = { term: 'tani', reason: 'Brzmi jak niska jakość.', replacement: 'przystępny' };
-
-/**
- * Issue 31: the administrator bans „tani” through the admin API (based on the version in force),
- * so what Generate all writes has findings; gives back a function that saves the profile back.
- */
-async function banTerm(): Promise<() => Promise<void>> {
-  const page = await browser.open('desktop');
-  await signInWithPopup(page, admin);
-  const request = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers()['authorization']);
-  await page.goto('/tools');
-  const token = (await request).headers()['authorization']!;
-  const call = async (method: 'GET' | 'PUT', body?: unknown): Promise<BrandProfileResponse> => {
-    const response = await page.request.fetch(brandVoicePaths.adminProfile, {
-      method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { data: JSON.stringify(body) }),
-    });
-    expect(response.status(), await response.text()).toBe(200);
-    return (await response.json()) as BrandProfileResponse;
-  };
-  const { current } = await call('GET');
-  const before: BrandProfile = current?.profile ?? {
-    voice: { attributes: [{ name: 'konkretny', explanation: '' }], address: 'panstwo' },
-    audienceNotes: '',
-    examples: [],
-    preferred: [],
-    banned: [],
-    names: [],
-    disclaimers: [],
-    facts: { serviceLines: [], offices: [], claims: [] },
-    acronyms: [],
-  };
-  const saved = await call('PUT', {
-    profile: { ...before, banned: [...before.banned.filter((b) => b.term !== BANNED.term), BANNED] },
-    note: 'e2e: ban „tani”',
-    basedOn: current?.version ?? null,
-  });
-  return async () => {
-    if (!current) return; // nothing to go back to: a profile can be replaced, not removed
-    await call('PUT', {
-      profile: current.profile,
-      note: 'e2e: back as it was',
-      basedOn: saved.current!.version,
-    });
-  };
-}
 
 describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_TEST_MS }, (width: Width) => {
   it('a LinkedIn post made from the brief, edited, approved, compared and restored', async () => {
@@ -241,7 +197,7 @@ describe.each(widths)('Campaign assets at %s width (issue 29)', { timeout: LONG_
   });
 
   it("'Generate all' writes every asset the brief calls for, with each one's progress and brand-voice score", async () => {
-    const restoreProfile = await banTerm();
+    const restoreProfile = await banTerm(browser, BANNED);
     try {
       const page = await browser.open(width);
       await signInWithPopup(page);
