@@ -1,6 +1,7 @@
 // The admin usage page's queries (issue 30) at 1,000,000 generation records on PostgreSQL and
 // 100,000 on PGlite: the service the route calls (modules/admin/admin-usage.service.ts), on a
-// database migrated by GEM's own migrations, its rollups kept by the triggers of migration 0021.
+// database migrated by GEM's own migrations, its rollups kept by the trigger function of migrations
+// 0021 and 0023.
 // Run it with tsx (it imports the service's TypeScript):
 //   npx tsx bench/admin-usage.mjs [postgres://postgres@127.0.0.1:5432/test] [runs=40] [pg-records=1000000] [pglite-records=100000]
 // It creates (and at the end drops) its own database, gem_bench_usage, on that server, and a
@@ -66,6 +67,8 @@ const rollups = [
   'usage_tool_daily',
   'usage_tool_latency_daily',
   'usage_person_weekly',
+  'usage_person_tool_weekly',
+  'usage_person_model_weekly',
 ];
 
 async function seed(db, records) {
