@@ -57,7 +57,7 @@ describe('AI writing tools', () => {
     const generate = page.getByRole('button', { name: 'Generate', exact: true });
     await content.fill('Raport: polskie firmy inwestują w analitykę danych.');
     expect(await generate.isDisabled()).toBe(true); // the task is still empty
-    await task.fill('Krótki news na stronę o wynikach raportu.');
+    await task.fill('News o analityce danych na stronę, z wynikami raportu.');
 
     const article =
       '**Dane przyspieszają decyzje**\n\n- Raport w godzinę\n- Mniej pracy ręcznej\n\nZacznij od jednego procesu.';
@@ -72,7 +72,7 @@ describe('AI writing tools', () => {
     expect(await body.innerText()).not.toContain('**');
     // The prompt is built on the server from the fields, in Polish.
     const [request] = await modelRequests();
-    expect(promptOf(request!)).toContain('Krótki news na stronę o wynikach raportu.');
+    expect(promptOf(request!)).toContain('News o analityce danych na stronę, z wynikami raportu.');
     expect(promptOf(request!)).toMatch(/znaków|polsku/i);
 
     expect(await copyAndRead(page, outputPanel(page))).toBe(article);
@@ -87,10 +87,10 @@ describe('AI writing tools', () => {
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Article' }).waitFor();
     const recent = page.getByRole('region', { name: 'Your recent outputs' });
-    await recent.getByRole('button', { name: /Krótki news na stronę/ }).click();
+    await recent.getByRole('button', { name: /News o analityce danych na stronę/ }).click();
     await waitForOutput(page);
     expect(await content.inputValue()).toBe('Raport: polskie firmy inwestują w analitykę danych.');
-    expect(await task.inputValue()).toBe('Krótki news na stronę o wynikach raportu.');
+    expect(await task.inputValue()).toBe('News o analityce danych na stronę, z wynikami raportu.');
     await body.locator('strong', { hasText: 'Dane przyspieszają decyzje' }).waitFor();
     expect(await page.getByRole('link', { name: 'Return to menu' }).getAttribute('href')).toBe('/tools');
     expect(await modelRequests()).toHaveLength(1);

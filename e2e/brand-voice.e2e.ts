@@ -49,7 +49,7 @@ describe('brand voice', () => {
     await page.goto('/tools/article');
     await page.getByRole('heading', { level: 1, name: 'Article' }).waitFor();
     await page.getByLabel('Paste the base content').fill('Raport o kosztach doradztwa w Polsce.');
-    await page.getByLabel('Describe the task for GEM').fill('Krótki news na stronę.');
+    await page.getByLabel('Describe the task for GEM').fill('Notka o oszczędnościach na stronę.');
     // An inflected form (its fix needs the writer: not safe) and the base form (safe).
     const answer = 'Firmy szukają budżetowych rozwiązań. Nasz budżetowy pakiet pokazuje, gdzie zaoszczędzić.';
     await script({ kind: 'text', text: answer });
@@ -87,7 +87,7 @@ describe('brand voice', () => {
     await page.getByRole('heading', { level: 1, name: 'Article' }).waitFor();
     const recent = page.getByRole('region', { name: 'Your recent outputs' });
     await recent
-      .getByRole('button', { name: /Krótki news na stronę/ })
+      .getByRole('button', { name: /Notka o oszczędnościach na stronę/ })
       .first()
       .click();
     await outputPanel(page).getByRole('button', { name: 'budżetowych (Banned term)' }).waitFor();
