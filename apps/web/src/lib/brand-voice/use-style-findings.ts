@@ -20,8 +20,12 @@ type Snapshot = { text: string; checked: CheckedText | null; edited: boolean };
 export type StyleFindingsOptions = {
   /** The text as its owner shows it now. */
   text: string;
-  /** The owner decides what an applied text replaces (the field, the output, the asset). */
-  onChange: (text: string) => void;
+  /**
+   * The owner decides what an applied text replaces (the field, the output, the asset). `applied`
+   * names the findings an Apply or Apply all fixed (an owner of several fields puts each fix in
+   * its own); null when Undo brings an earlier text back.
+   */
+  onChange: (text: string, applied: readonly StyleFinding[] | null) => void;
   /** What the text is for: its disclaimers and limits are checked too. */
   target?: BrandTarget | undefined;
   /** A check that came with the text (a generation's final event): shown without asking again. */
@@ -92,7 +96,7 @@ export function useStyleFindings({ text, onChange, target, initial, resetKey }: 
     setEdited(true);
     setError(null);
     setStatus(said);
-    onChange(next);
+    onChange(next, applied);
   }
 
   function guard(run: () => void) {
@@ -132,7 +136,7 @@ export function useStyleFindings({ text, onChange, target, initial, resetKey }: 
     setEdited(last.edited);
     setError(null);
     setStatus('The text is back as it was before the last fix.');
-    onChange(last.text);
+    onChange(last.text, null);
   };
 
   /** The id of a finding's entry in the list, so a mark in the text can take the keyboard to it. */

@@ -1,10 +1,10 @@
-import type { StyleCheck, StyleFinding } from '@gem/contracts/brand-voice';
+import type { StyleCheck } from '@gem/contracts/brand-voice';
 import type { BriefData } from '@gem/contracts/brief-creator';
 import { briefStyleText, briefWithFixes } from '@gem/contracts/brief-creator-style';
 import { useEffect, useMemo, useRef } from 'react';
 
 import { StyleFindings } from '@/lib/brand-voice/components/style-findings';
-import { useStyleFindings, type StyleFindingsState } from '@/lib/brand-voice/use-style-findings';
+import { useStyleFindings } from '@/lib/brand-voice/use-style-findings';
 
 type BriefStyleProps = {
   brief: BriefData;
@@ -17,8 +17,6 @@ type BriefStyleProps = {
   /** Checks once on opening when no check came with the brief (a finished brief). */
   checkOnOpen?: boolean;
 };
-
-type Fixes = { one: StyleFinding } | { all: readonly StyleFinding[] };
 
 /**
  * The brief's style check (issue 31): the shared findings, of the brief as the exports write it
@@ -34,8 +32,6 @@ export function BriefStyle({
   checkOnOpen = false,
 }: BriefStyleProps) {
   const text = useMemo(() => briefStyleText(brief).text, [brief]);
-  // The fixes the next change comes from (set around Apply and Apply all, read as they change).
-  const pending = useRef<Fixes | null>(null);
   // Each fixed text's brief before the fix, for Undo: { before, after } by the text Undo goes back to.
   const undoable = useRef(new Map<string, { before: BriefData; after: string }>());
 
@@ -43,16 +39,14 @@ export function BriefStyle({
     text,
     target: 'brief-creator',
     initial,
-    onChange(next) {
+    onChange(next, applied) {
       if (!onBriefChange) return;
       // Apply and Undo run in this render's handlers: `brief` is the brief shown.
       const from = brief;
-      const fixes = pending.current;
-      pending.current = null;
-      if (fixes) {
+      if (applied) {
         let fixed: BriefData | null;
         try {
-          fixed = briefWithFixes(from, fixes);
+          fixed = briefWithFixes(from, applied.length === 1 ? { one: applied[0]! } : { all: applied });
         } catch {
           fixed = null;
         }
@@ -75,19 +69,5 @@ export function BriefStyle({
     void check();
   }, [checkOnOpen, initial, text, check]);
 
-  const shown: StyleFindingsState = {
-    ...state,
-    apply(finding) {
-      pending.current = { one: finding };
-      state.apply(finding);
-      pending.current = null;
-    },
-    applyAll() {
-      pending.current = { all: state.findings };
-      state.applyAll();
-      pending.current = null;
-    },
-  };
-
-  return <StyleFindings state={shown} canApply={onBriefChange !== undefined && !locked} />;
+  return <StyleFindings state={state} canApply={onBriefChange !== undefined && !locked} />;
 }
